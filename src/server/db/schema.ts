@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProductKey, Role } from '../../shared/products';
+
+// One schema for PGlite and PostgreSQL. Change it, then `npm run db:generate` writes the next migration.
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A company of the suite: its plan, second-factor policy and allowed addresses. */
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orgId: text('org_id').notNull().unique(),
+  company: text('company').notNull(),
+  logoUrl: text('logo_url'),
+  plan: jsonb('plan').$type<Partial<Record<ProductKey, boolean>>>().notNull().default({}),
+  mfaEmail: boolean('mfa_email').notNull().default(false),
+  mfaAuthenticatorApp: boolean('mfa_authenticator_app').notNull().default(false),
+  allowedIpRanges: jsonb('allowed_ip_ranges').$type<string[]>().notNull().default([]),
+  verified: boolean('verified').notNull().default(true),
+  ...timestamps,
+});
+
+/** A person who signs in. Email and user name are stored in lower case, so lookups ignore case. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    userName: text('user_name').unique(),
+    employeeCode: text('employee_code'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    activeOrgId: uuid('active_org_id').references(() => organizations.id, { onDelete: 'set null' }),
+    mfaEmail: boolean('mfa_email').notNull().default(false),
+    mfaAuthenticatorApp: boolean('mfa_authenticator_app').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('users_employee_code_idx').on(table.employeeCode)],
+);
+
+/** A user's role and product access in one organization. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    productAccess: jsonb('product_access').$type<ProductKey[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('memberships_user_org_idx').on(table.userId, table.organizationId)],
+);
+
+/** A signed-in session. The token names it; revoking the row ends the token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'user' | 'onboarding'>().notNull().default('user'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    deviceToken: text('device_token'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_device_token_idx').on(table.deviceToken)],
+);
+
+/** Failure counters for brute-force limits, keyed by what is limited (an identifier, an address). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Keys the server makes for itself on first start (the session signing key), shared by every instance on one database. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A third-party application allowed to sign users in (OAuth 2.0 with PKCE). */
+export const oauthClients = pgTable('oauth_clients', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  ...timestamps,
+});
+
+/** An invitation to join an organization. Only a hash of the code is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull().unique(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('invitations_email_idx').on(table.email)],
+);
+
+export const schema = { organizations, users, memberships, sessions, rateLimits, serverSecrets, oauthClients, invitations };
+
+/** `now()` on the database's clock, so several instances agree on time-based rules. */
+export const dbNow = sql`now()`;

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { ERROR_CODES, HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
+import { describeError } from '../log';
+import type { Services } from '../services';
+import { productPreviewRouter } from './product-preview';
+import { securityHeaders } from './security-headers';
+
+const RESOURCES = resolve(import.meta.dirname, '../../../resources');
+
+/** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls. */
+export function createHttpApp(services: Services): Express {
+  const { config, log } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders(config));
+
+  // One structured line per request; the query string is left out because it can carry codes.
+  app.use((req, res, next) => {
+    const started = Date.now();
+    res.on('finish', () => log.info('http.request', { method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - started }));
+    next();
+  });
+
+  app.get(HTTP_ROUTES.portalConfig, (_req, res) => {
+    const body: PortalConfig = { productUrls: config.productUrls, trackUrl: config.trackUrl, cookieDomain: config.cookieDomain, publicUrl: config.publicUrl };
+    res.set('Cache-Control', 'no-cache').json(body);
+  });
+
+  // The HTTP calls of later issues answer in the contract's envelope until they land.
+  const notYet = (name: string) => (_req: express.Request, res: express.Response) => {
+    res.status(ERROR_CODES.NOT_FOUND).json({ data: null, error: `${name} is not available yet.`, code: ERROR_CODES.NOT_FOUND });
+  };
+  app.post(HTTP_ROUTES.oauth2Login, notYet('Sign-in for other applications'));
+  app.get(HTTP_ROUTES.oauth2AppInfo, notYet('Sign-in for other applications'));
+  app.get(HTTP_ROUTES.msLogin, (_req, res) => {
+    res
+      .status(ERROR_CODES.NOT_FOUND)
+      .type('html')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Microsoft sign-in</title></head><body><main><h1>Microsoft sign-in is not available yet.</h1><p>Close this window and sign in with your email address or user name.</p></main></body></html>');
+  });
+
+  app.use(productPreviewRouter());
+  app.use('/demo-logos', express.static(join(RESOURCES, 'demo-logos'), { maxAge: '1d', fallthrough: false }));
+
+  // The built portal: hashed assets cached for a year, everything else revalidated; unknown paths get the app,
+  // whose router shows the 404 page.
+  const webRoot = config.webRoot;
+  const indexFile = join(webRoot, 'index.html');
+  app.use('/assets', express.static(join(webRoot, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(express.static(webRoot, { index: false, maxAge: 0, setHeaders: (res) => res.set('Cache-Control', 'no-cache') }));
+  app.get(/.*/, (req, res) => {
+    if (!existsSync(indexFile)) {
+      res.status(503).type('text/plain').send('The web portal has not been built. Run `npm run build:web`, or start with `npm start`.');
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(indexFile);
+  });
+
+  const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, _next) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) log.error('http.failed', { path: req.path, ...describeError(error) });
+    res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong');
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { PRODUCT_KEYS, PRODUCT_LABELS, ProductKeySchema } from '../../shared/products';
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Stand-in product sites under /products/{key}/…, the default of every PRODUCT_URL_* variable, so that a
+ * newcomer who signs in and presses Next lands somewhere that says which product and organization they chose.
+ * A real deployment points the PRODUCT_URL_* variables at the products' own hosts.
+ */
+export function productPreviewRouter(): Router {
+  const router = Router();
+  router.get(/^\/products\/([a-z]+)(\/.*)?$/, (req, res) => {
+    const key = (req.params as Record<string, string | undefined>)[0] ?? '';
+    const product = ProductKeySchema.safeParse(key);
+    const label = product.success ? PRODUCT_LABELS[product.data] : key === 'track' ? 'Time tracking' : null;
+    if (!label) {
+      res.status(404).type('text/plain').send(`No product "${key}". Known: ${[...PRODUCT_KEYS, 'track'].join(', ')}.`);
+      return;
+    }
+    const rest = (req.params as Record<string, string | undefined>)[1] ?? '/';
+    const orgId = rest.split('/').filter(Boolean)[0] ?? '';
+    res
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(label)} · ${escape(orgId)}</title></head>` +
+          `<body><main><h1>${escape(label)}</h1><p>Organization: <strong data-testid="org">${escape(orgId)}</strong></p>` +
+          `<p>Path: <code data-testid="path">${escape(rest)}</code></p>` +
+          `<p>This is the demo stand-in for the ${escape(label)} product. Set PRODUCT_URL_* to send users to the real product hosts.</p>` +
+          `<p><a href="/workspace">Back to the workspace</a></p></main></body></html>`,
+      );
+  });
+  return router;
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { invitations, memberships, oauthClients, organizations, users } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { describeSeedIssues, SeedFileSchema, type SeedFile } from './seed-schema';
+
+export class SeedError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`Seed ${source} is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'SeedError';
+  }
+}
+
+/** Invitation codes are kept only as a hash. */
+export function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** Reads and validates a seed file; every problem is reported with its path. */
+export async function readSeedFile(path: string): Promise<SeedFile> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new SeedError(path, [error instanceof SyntaxError ? `not valid JSON: ${error.message}` : `cannot be read: ${(error as Error).message}`]);
+  }
+  return parseSeed(raw, path);
+}
+
+export function parseSeed(raw: unknown, source: string): SeedFile {
+  const parsed = SeedFileSchema.safeParse(raw);
+  if (!parsed.success) throw new SeedError(source, describeSeedIssues(parsed.error));
+  return parsed.data;
+}
+
+export interface SeedResult {
+  organizations: number;
+  users: number;
+  createdUsers: number;
+}
+
+/**
+ * Applies a seed in one transaction: organizations upserted by orgId, users by email, memberships by
+ * (user, organization), OAuth clients by clientId, invitations by code. A user's password and the
+ * verified and mustChangePassword flags are set only when the account is created, so a restart never
+ * undoes a password the user has since changed.
+ */
+export async function applySeed(db: Db, seed: SeedFile, source: string): Promise<SeedResult> {
+  const seedOrgIds = new Set(seed.organizations.map((org) => org.orgId));
+  const referenced = [
+    ...seed.users.flatMap((user) => user.memberships.map((membership) => membership.orgId)),
+    ...(seed.invitations ?? []).map((invitation) => invitation.orgId),
+  ];
+  const outside = [...new Set(referenced.filter((orgId) => !seedOrgIds.has(orgId)))];
+  if (outside.length > 0) {
+    const known = await db.select({ orgId: organizations.orgId }).from(organizations).where(inArray(organizations.orgId, outside));
+    const missing = outside.filter((orgId) => !known.some((row) => row.orgId === orgId));
+    if (missing.length > 0) throw new SeedError(source, missing.map((orgId) => `orgId ${JSON.stringify(orgId)} is used but not defined`));
+  }
+
+  // Hash outside the transaction: only new accounts need a hash, and hashing is slow by design.
+  const emails = seed.users.map((user) => user.email);
+  const existing = emails.length === 0 ? [] : await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  const existingEmails = new Set(existing.map((row) => row.email));
+  const hashes = new Map<string, string>();
+  for (const user of seed.users) if (!existingEmails.has(user.email)) hashes.set(user.email, await hashPassword(user.password));
+
+  await db.transaction(async (tx) => {
+    const orgIds = new Map<string, string>();
+    for (const org of seed.organizations) {
+      const values = {
+        orgId: org.orgId,
+        company: org.company,
+        logoUrl: org.logoURL ?? null,
+        plan: org.plan,
+        mfaEmail: org.mfa?.email ?? false,
+        mfaAuthenticatorApp: org.mfa?.authenticatorApp ?? false,
+        allowedIpRanges: org.allowedIpRanges ?? [],
+      };
+      const [row] = await tx
+        .insert(organizations)
+        .values(values)
+        .onConflictDoUpdate({ target: organizations.orgId, set: { ...values, updatedAt: sql`now()` } })
+        .returning({ id: organizations.id });
+      orgIds.set(org.orgId, row!.id);
+    }
+    const lookup = async (orgId: string) => {
+      const known = orgIds.get(orgId);
+      if (known) return known;
+      const [row] = await tx.select({ id: organizations.id }).from(organizations).where(sql`${organizations.orgId} = ${orgId}`);
+      orgIds.set(orgId, row!.id);
+      return row!.id;
+    };
+
+    for (const user of seed.users) {
+      const profile = { userName: user.userName ?? null, employeeCode: user.employeeCode ?? null, firstName: user.firstName, lastName: user.lastName };
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: user.email,
+          ...profile,
+          passwordHash: hashes.get(user.email) ?? '',
+          verified: user.verified,
+          mustChangePassword: user.mustChangePassword,
+        })
+        .onConflictDoUpdate({ target: users.email, set: { ...profile, updatedAt: sql`now()` } })
+        .returning({ id: users.id });
+      for (const membership of user.memberships) {
+        const values = { userId: row!.id, organizationId: await lookup(membership.orgId), role: membership.role, productAccess: membership.productAccess ?? [] };
+        await tx
+          .insert(memberships)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [memberships.userId, memberships.organizationId],
+            set: { role: values.role, productAccess: values.productAccess, updatedAt: sql`now()` },
+          });
+      }
+    }
+
+    for (const client of seed.oauthClients ?? []) {
+      const values = { clientId: client.clientId, name: client.name, logoUrl: client.logoURL ?? null, redirectUris: client.redirectUris };
+      await tx.insert(oauthClients).values(values).onConflictDoUpdate({ target: oauthClients.clientId, set: { ...values, updatedAt: sql`now()` } });
+    }
+
+    for (const invitation of seed.invitations ?? []) {
+      const values = {
+        codeHash: hashCode(invitation.code),
+        organizationId: await lookup(invitation.orgId),
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt ? new Date(invitation.expiresAt) : null,
+      };
+      await tx
+        .insert(invitations)
+        .values(values)
+        .onConflictDoUpdate({
+          target: invitations.codeHash,
+          set: { organizationId: values.organizationId, email: values.email, role: values.role, expiresAt: values.expiresAt, updatedAt: sql`now()` },
+        });
+    }
+  });
+
+  return { organizations: seed.organizations.length, users: seed.users.length, createdUsers: hashes.size };
+}

@@ -1,0 +1,95 @@
+import * as z from 'zod';
+import { ProductKeySchema, RoleSchema } from '../../shared/products';
+import { EmailSchema, OrgIdSchema } from '../../shared/validation/fields';
+import { NewPasswordSchema } from '../../shared/validation/password';
+import { isCidr } from '../auth/ip-ranges';
+
+const httpsOrPath = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'must be an http(s) URL or a path on this server');
+
+/** One organization of a seed file. */
+export const SeedOrganizationSchema = z.strictObject({
+  orgId: OrgIdSchema,
+  company: z.string().trim().min(1).max(100),
+  logoURL: httpsOrPath.optional(),
+  plan: z.partialRecord(ProductKeySchema, z.boolean()),
+  mfa: z.strictObject({ email: z.boolean(), authenticatorApp: z.boolean() }).optional(),
+  allowedIpRanges: z.array(z.string().trim().refine(isCidr, 'must be a CIDR range such as 10.0.0.0/8')).optional(),
+});
+
+/** One user of a seed file, with memberships by orgId. */
+export const SeedUserSchema = z.strictObject({
+  email: EmailSchema,
+  userName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,64}$/, 'must be 3 to 64 letters, digits, dots, dashes or underscores')
+    .refine((value) => !value.includes('@'), 'must not contain @')
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  employeeCode: z.string().trim().min(1).max(64).optional(),
+  password: NewPasswordSchema,
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  verified: z.boolean().default(true),
+  mustChangePassword: z.boolean().default(false),
+  memberships: z.array(
+    z.strictObject({ orgId: OrgIdSchema, role: RoleSchema, productAccess: z.array(ProductKeySchema).optional() }),
+  ),
+});
+
+/** A seed file: organizations, users, OAuth clients and invitations, applied idempotently on start. */
+export const SeedFileSchema = z
+  .strictObject({
+    organizations: z.array(SeedOrganizationSchema),
+    users: z.array(SeedUserSchema),
+    oauthClients: z
+      .array(
+        z.strictObject({
+          clientId: z.string().trim().min(1).max(200),
+          name: z.string().trim().min(1).max(100),
+          logoURL: httpsOrPath.optional(),
+          redirectUris: z.array(z.url()).min(1),
+        }),
+      )
+      .optional(),
+    invitations: z
+      .array(
+        z.strictObject({
+          code: z.string().trim().min(8).max(200),
+          orgId: OrgIdSchema,
+          email: EmailSchema,
+          role: RoleSchema,
+          expiresAt: z.iso.datetime({ offset: true }).optional(),
+        }),
+      )
+      .optional(),
+  })
+  .superRefine((seed, ctx) => {
+    const unique = <T>(items: T[], key: (item: T) => string, path: string) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        const value = key(item);
+        if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [path, index], message: `duplicate ${JSON.stringify(value)}` });
+        seen.add(value);
+      });
+    };
+    unique(seed.organizations, (org) => org.orgId, 'organizations');
+    unique(seed.users, (user) => user.email, 'users');
+    unique(seed.users.filter((user) => user.userName), (user) => user.userName!, 'users');
+    unique(seed.invitations ?? [], (invitation) => invitation.code, 'invitations');
+    unique(seed.oauthClients ?? [], (client) => client.clientId, 'oauthClients');
+  });
+
+export type SeedFile = z.output<typeof SeedFileSchema>;
+
+/** Turns zod issues into lines a person can act on: `users[2].password: Please use uppercase.` */
+export function describeSeedIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+    return `${path || '(root)'}: ${issue.message}`;
+  });
+}

@@ -1,0 +1,14 @@
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import type { RateLimiter } from './auth/rate-limit';
+import type { SessionService } from './auth/sessions';
+import type { Logger } from './log';
+
+/** What handlers and HTTP routes share: built once at start-up, passed in (no module-level singletons). */
+export interface Services {
+  config: ServerConfig;
+  db: Db;
+  sessions: SessionService;
+  limiter: RateLimiter;
+  log: Logger;
+}

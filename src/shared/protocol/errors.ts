@@ -1,0 +1,52 @@
+import * as z from 'zod';
+
+/**
+ * The closed list of error codes a reply can carry. Every error the server sends uses one of these,
+ * and the client decides what to do from the code alone (401 logs out, 429 shows when to retry).
+ */
+export const ERROR_CODES = {
+  /** The payload failed the contract's schema, or a value in it is not acceptable (a malformed code, a bad orgId). */
+  BAD_REQUEST: 400,
+  /** No valid session: the token is missing, malformed, expired or revoked. The client logs out. */
+  UNAUTHENTICATED: 401,
+  /** Understood and refused: wrong credentials, not a member of that organization, address outside its IP ranges, role not allowed. */
+  FORBIDDEN: 403,
+  /** The thing named does not exist (organization, code, invitation), or the feature is not available on this server yet. */
+  NOT_FOUND: 404,
+  /** The request clashes with current state: already exists, already used, already accepted. */
+  CONFLICT: 409,
+  /** Too many attempts; `data.retryAfter` says in how many seconds to try again. */
+  TOO_MANY_ATTEMPTS: 429,
+  /** The server failed; nothing was changed. Safe to retry later. */
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];
+
+/** Any one of the closed list of error codes. */
+export const ErrorCodeSchema = z.union(Object.values(ERROR_CODES).map((code) => z.literal(code)) as [z.ZodLiteral<ErrorCode>, ...z.ZodLiteral<ErrorCode>[]]);
+
+/** Extra facts an error reply may carry in `data`. */
+export const ErrorDataSchema = z.object({
+  /** Seconds until another attempt is allowed (with 429). */
+  retryAfter: z.number().int().nonnegative().optional(),
+  /** Whether the client should offer a sign-in button (client invitation failures). */
+  showButton: z.boolean().optional(),
+  /** Which payload fields failed validation (with 400). */
+  fields: z.array(z.string()).optional(),
+});
+export type ErrorData = z.infer<typeof ErrorDataSchema>;
+
+/** An error as a caller sees it: the code from the closed list, a message for people, and optional data. */
+export class CallError extends Error {
+  readonly code: ErrorCode;
+  readonly data: ErrorData | null;
+
+  constructor(code: ErrorCode, message: string, data: ErrorData | null = null) {
+    super(message);
+    this.name = 'CallError';
+    this.code = code;
+    this.data = data;
+  }
+}

@@ -1,0 +1,7 @@
+/** The socket and HTTP contract shared by the renderer and the account server. */
+export * from './errors';
+export * from './envelope';
+export * from './events';
+export * from './schemas';
+export * from './http';
+export * from './client';

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Unit tests sit beside the code they test.
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        define: { __PORTAL_TARGET__: JSON.stringify('web') },
+      },
+      {
+        // Server tests start a real account server and talk to it over a real socket, on PGlite and PostgreSQL.
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
