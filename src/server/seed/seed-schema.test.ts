@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import demoSeed from './demo-seed.json' with { type: 'json' };
+import { parseSeed, SeedError } from './apply-seed';
+
+const problemsOf = (raw: unknown): string[] => {
+  try {
+    parseSeed(raw, 'test');
+  } catch (error) {
+    if (error instanceof SeedError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+const user = { email: 'ada@acme.test', password: 'Admin@12345', firstName: 'Ada', lastName: 'A', memberships: [{ orgId: 'acme', role: 'admin' }] };
+const org = { orgId: 'acme', company: 'Acme', plan: { hrms: true } };
+
+describe('seed file format', () => {
+  it('accepts the demo seed and fills the defaults', () => {
+    const seed = parseSeed(demoSeed, 'demo');
+    expect(seed.users.find((item) => item.email === 'admin@acme.test')).toMatchObject({ verified: true, mustChangePassword: false });
+    expect(seed.users.find((item) => item.email === 'pending@acme.test')?.verified).toBe(false);
+  });
+
+  it('names the path of every problem', () => {
+    const problems = problemsOf({
+      organizations: [{ ...org, allowedIpRanges: ['10.0.0.0/40'], plan: { hrms: true, spaceship: true } }],
+      users: [{ ...user, password: 'weakpass1', memberships: [{ orgId: 'acme', role: 'owner' }] }],
+    });
+    expect(problems.some((line) => line.startsWith('organizations[0].allowedIpRanges[0]:'))).toBe(true);
+    expect(problems.some((line) => line.startsWith('organizations[0].plan'))).toBe(true);
+    expect(problems).toContain('users[0].password: Please use uppercase.');
+    expect(problems.some((line) => line.startsWith('users[0].memberships[0].role:'))).toBe(true);
+  });
+
+  it('refuses duplicates and unknown fields', () => {
+    expect(problemsOf({ organizations: [org, org], users: [] })).toEqual(['organizations[1]: duplicate "acme"']);
+    expect(problemsOf({ organizations: [{ ...org, colour: 'red' }], users: [] })[0]).toMatch(/^organizations\[0\]/);
+  });
+
+  it('stores emails and user names in lower case', () => {
+    const seed = parseSeed({ organizations: [org], users: [{ ...user, email: 'Ada@ACME.test', userName: 'Ada.Admin' }] }, 'test');
+    expect(seed.users[0]).toMatchObject({ email: 'ada@acme.test', userName: 'ada.admin' });
+  });
+});
