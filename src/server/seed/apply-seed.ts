@@ -52,15 +52,16 @@ export interface SeedResult {
  */
 export async function applySeed(db: Db, seed: SeedFile, source: string): Promise<SeedResult> {
   const seedOrgIds = new Set(seed.organizations.map((org) => org.orgId));
+  // Every reference with its path in the seed, so the error says where the unknown orgId is.
   const referenced = [
-    ...seed.users.flatMap((user) => user.memberships.map((membership) => membership.orgId)),
-    ...(seed.invitations ?? []).map((invitation) => invitation.orgId),
+    ...seed.users.flatMap((user, u) => user.memberships.map((membership, m) => ({ orgId: membership.orgId, path: `users[${u}].memberships[${m}].orgId` }))),
+    ...(seed.invitations ?? []).map((invitation, i) => ({ orgId: invitation.orgId, path: `invitations[${i}].orgId` })),
   ];
-  const outside = [...new Set(referenced.filter((orgId) => !seedOrgIds.has(orgId)))];
+  const outside = [...new Set(referenced.map((ref) => ref.orgId).filter((orgId) => !seedOrgIds.has(orgId)))];
   if (outside.length > 0) {
-    const known = await db.select({ orgId: organizations.orgId }).from(organizations).where(inArray(organizations.orgId, outside));
-    const missing = outside.filter((orgId) => !known.some((row) => row.orgId === orgId));
-    if (missing.length > 0) throw new SeedError(source, missing.map((orgId) => `orgId ${JSON.stringify(orgId)} is used but not defined`));
+    const known = new Set((await db.select({ orgId: organizations.orgId }).from(organizations).where(inArray(organizations.orgId, outside))).map((row) => row.orgId));
+    const missing = referenced.filter((ref) => !seedOrgIds.has(ref.orgId) && !known.has(ref.orgId));
+    if (missing.length > 0) throw new SeedError(source, missing.map((ref) => `${ref.path}: orgId ${JSON.stringify(ref.orgId)} is used but not defined`));
   }
 
   // Hash outside the transaction: only new accounts need a hash, and hashing is slow by design.

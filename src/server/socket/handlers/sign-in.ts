@@ -29,10 +29,15 @@ export function signInHandlers({ db, sessions, limiter, log, config }: Services)
       if (wait > 0) throw tooManyAttempts(wait);
 
       const user = await findUserByIdentifier(db, identifier);
+      // An account is limited as a whole too, so its email and user name do not give two budgets of guesses.
+      const accountKey = user ? `sign-in:account:${user.id}` : null;
+      const accountWait = accountKey ? await limiter.retryAfter(accountKey) : 0;
+      if (accountWait > 0) throw tooManyAttempts(accountWait);
       const passwordOk = await verifyPassword(user?.passwordHash || null, payload.password);
       if (!user || !passwordOk) {
         const locked = Math.max(
           await limiter.fail(identifierKey, SIGN_IN_LIMITS.identifier),
+          accountKey ? await limiter.fail(accountKey, SIGN_IN_LIMITS.identifier) : 0,
           await limiter.fail(addressKey, SIGN_IN_LIMITS.address),
         );
         log.warn('sign-in.failed', { ip: ctx.ip, locked: locked > 0 });
@@ -41,6 +46,7 @@ export function signInHandlers({ db, sessions, limiter, log, config }: Services)
         throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidCredentials);
       }
       await limiter.clear(identifierKey);
+      await limiter.clear(accountKey!);
 
       if (!user.verified) {
         log.info('sign-in.unverified', { userId: user.id });

@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { expect, it } from 'vitest';
+import { sessions } from '../../src/server/db/schema';
+import { toPlanAccess } from '../../src/shared/products';
+import { EMAILS, PASSWORDS, PLANS, TEST_SEED } from './fixtures/seed';
+import { describeEngines, signIn, useTestServer, type TestServer } from './harness';
+
+const ENDED = { code: 401, message: 'Your session has ended. Please sign in again.' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sessionIdOf = (token: string) => decodeJwt(token).jti!;
+
+/** authenticate on a fresh connection that carries no token. */
+async function authenticate(app: TestServer, token: string) {
+  const client = await app.connect();
+  try {
+    return await client.call('authenticate', { token });
+  } finally {
+    client.close();
+  }
+}
+
+describeEngines('sessions', (engine) => {
+  const app = useTestServer(engine, TEST_SEED);
+
+  it('resolves a good token into the session of the active organization', async () => {
+    const admin = await authenticate(app(), await signIn(app(), EMAILS.admin, PASSWORDS.admin));
+    expect(admin).toEqual({
+      email: EMAILS.admin,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      employeeCode: 'ALP-001',
+      activeOrgId: 'alpha',
+      isAdmin: true,
+      planAccess: toPlanAccess(PLANS.alpha),
+      productAccess: [],
+      S3_BASEURL: '',
+      // Beta, one of the admin's companies, requires a second factor.
+      isCompanyMFA: true,
+      isUserMFASetup: false,
+      aftrp: false,
+    });
+
+    const client = await authenticate(app(), await signIn(app(), EMAILS.client, PASSWORDS.client));
+    expect(client).toMatchObject({ email: EMAILS.client, activeOrgId: 'alpha', isAdmin: false, productAccess: ['pms'], isCompanyMFA: false, aftrp: false });
+    expect(client.planAccess).toEqual(toPlanAccess(PLANS.alpha));
+
+    const newHire = await authenticate(app(), await signIn(app(), EMAILS.newHire, PASSWORDS.newHire));
+    expect(newHire).toMatchObject({ isAdmin: false, productAccess: ['hrms'], aftrp: true });
+  });
+
+  it('signs the connection in, so later calls on it need no handshake token', async () => {
+    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    const client = await app().connect();
+    await expect(client.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+    await client.call('authenticate', { token });
+    const { list } = await client.call('getWorkspaceList', {});
+    expect(list.map((org) => org.orgId)).toEqual(['alpha', 'beta']);
+  });
+
+  it('refuses a garbage token with 401', async () => {
+    const client = await app().connect();
+    for (const token of ['garbage', 'a.b.c', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.AAAA']) {
+      await expect(client.call('authenticate', { token }), token).rejects.toMatchObject(ENDED);
+    }
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${Buffer.alloc(32, 7).toString('base64url')}`;
+    await expect(authenticate(app(), forged)).rejects.toMatchObject(ENDED);
+  });
+
+  it('refuses a token whose own expiry has passed', async () => {
+    const { token } = await app().server.services.sessions.open(await app().userId(EMAILS.member), { ttlSeconds: 1 });
+    await expect(authenticate(app(), token)).resolves.toMatchObject({ email: EMAILS.member });
+    await sleep(1500);
+    await expect(authenticate(app(), token)).rejects.toMatchObject(ENDED);
+  });
+
+  it('refuses a token whose session row has expired', async () => {
+    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    await app()
+      .server.database.db.update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.id, sessionIdOf(token)));
+    await expect(authenticate(app(), token)).rejects.toMatchObject(ENDED);
+    const socket = await app().connect({ token });
+    await expect(socket.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+  });
+
+  it('ends the session on logout: the token is refused everywhere afterwards', async () => {
+    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    const other = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    const client = await app().connect({ token, accountType: 'user' });
+    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+
+    await expect(client.call('logout', {})).resolves.toEqual({ success: true });
+    // The same connection is signed out ...
+    await expect(client.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+    // ... and the token is dead on fresh connections, by payload and by handshake.
+    await expect(authenticate(app(), token)).rejects.toMatchObject(ENDED);
+    const reopened = await app().connect({ token });
+    await expect(reopened.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401, message: ENDED.message });
+    await expect(reopened.call('logout', {})).rejects.toMatchObject({ code: 401 });
+
+    // Another session of the same user lives on.
+    await expect(authenticate(app(), other)).resolves.toMatchObject({ email: EMAILS.member });
+  });
+
+  it('logs out with a device token and forgets that device', async () => {
+    const token = await signIn(app(), EMAILS.client, PASSWORDS.client);
+    const { db } = app().server.database;
+    await db.update(sessions).set({ deviceToken: 'device-abc-123' }).where(eq(sessions.id, sessionIdOf(token)));
+
+    const client = await app().connect({ token });
+    await expect(client.call('logout', { device_token: 'device-abc-123' })).resolves.toEqual({ success: true });
+    await expect(authenticate(app(), token)).rejects.toMatchObject(ENDED);
+
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionIdOf(token)));
+    expect(row?.revokedAt).toBeInstanceOf(Date);
+    expect(row?.deviceToken).toBeNull();
+  });
+
+  it('refuses logout and the workspace list without a token', async () => {
+    const client = await app().connect();
+    await expect(client.call('logout', {})).rejects.toMatchObject({ code: 401 });
+    await expect(client.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+  });
+});
