@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The renderer bundle must not pull every zod locale: `import * as z from 'zod'`, never `import { z } from 'zod'`.
+const zodNamedImport = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message: "Use `import * as z from 'zod'`: the named import pulls every locale into the bundle.",
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -18,17 +24,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The renderer bundle must not pull every zod locale: use `import * as z from 'zod'`.
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', importNames: ['z'], message: "Use `import * as z from 'zod'`." }] }],
+      'no-restricted-syntax': ['error', zodNamedImport],
     },
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
+      'no-restricted-syntax': ['error', zodNamedImport],
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', importNames: ['z'], message: "Use `import * as z from 'zod'`." }],
           patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared runs anywhere: no Node, Electron or DOM imports.' }],
         },
       ],
