@@ -29,6 +29,7 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': ['error', zodNamedImport],
       'no-restricted-imports': [
