@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fetchPortalConfig } from './portal-config';
+
+const VALID = {
+  productUrls: {
+    hrms: 'https://hr.example.com',
+    chat: 'https://chat.example.com',
+    pms: 'https://pms.example.com',
+    payroll: 'https://payroll.example.com',
+    survey: 'https://survey.example.com',
+    recruit: 'https://recruit.example.com',
+    assets: 'https://assets.example.com',
+    performance: 'https://performance.example.com',
+  },
+  trackUrl: 'https://track.example.com',
+  cookieDomain: null,
+  publicUrl: 'https://portal.example.com',
+};
+
+const reply = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+
+describe('fetchPortalConfig', () => {
+  it('asks the server origin for /portal-config.json and returns the validated config', async () => {
+    const fetchImpl = reply(VALID);
+    await expect(fetchPortalConfig('https://portal.example.com', fetchImpl)).resolves.toEqual(VALID);
+    expect(fetchImpl).toHaveBeenCalledWith('https://portal.example.com/portal-config.json', expect.anything());
+  });
+
+  it('rejects a config missing a product host', async () => {
+    const { productUrls, ...rest } = VALID;
+    const { hrms: _hrms, ...withoutHr } = productUrls;
+    await expect(fetchPortalConfig('', reply({ ...rest, productUrls: withoutHr }))).rejects.toThrow('not valid');
+  });
+
+  it('rejects an error status', async () => {
+    await expect(fetchPortalConfig('', reply({}, 503))).rejects.toThrow('HTTP 503');
+  });
+});

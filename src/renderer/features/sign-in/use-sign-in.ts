@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { HTTP_ROUTES, type LoginReply } from '../../../shared/protocol';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { call, errorMessage, portalConfig } from '../../api';
+import { platform } from '../../platform';
+import { COOKIES, LOCAL_KEYS, removeLocal, writeCookie, writeLocal } from '../../session/local-values';
+import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
+import { onboardingSignedIn, passwordChangeRequired, secondFactorRequired, signedIn, updateSession } from '../../session/session-store';
+import { useTimedMessage } from '../../ui/use-timed-message';
+import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboarding/onboarding-paths';
+import { loginOutcome } from './login-outcome';
+import type { SignInValues } from './sign-in-schema';
+
+const MICROSOFT_NOT_FINISHED = 'Microsoft sign-in did not finish. Allow pop-ups for this site and try again.';
+
+/**
+ * The sign-in actions of one screen: the form submit (`login`, or `onboardingLogin` under /{orgId}/…) and the
+ * Microsoft button, each turning the reply into the next step of spec section 4.
+ */
+export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null) {
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+  const [serverError, showServerError] = useTimedMessage();
+
+  const applyLoginReply = (reply: LoginReply, credentials: SignInValues) => {
+    const outcome = loginOutcome(reply, peekPreviousUrl());
+    switch (outcome.kind) {
+      case 'second-factor':
+        updateSession(secondFactorRequired, { ...credentials, platform: platform.deviceKind(), reply });
+        navigate(outcome.to);
+        return;
+      case 'change-password':
+        writeCookie(COOKIES.token, outcome.token);
+        if (reply.email) writeCookie(COOKIES.email, reply.email);
+        removeLocal(LOCAL_KEYS.accountType);
+        updateSession(passwordChangeRequired, { token: outcome.token, email: reply.email ?? null });
+        navigate('/change-password', { replace: true });
+        return;
+      case 'verify-email': {
+        // The verification screen needs the address; a user name is no use there.
+        const email = outcome.email ?? (credentials.identifier.includes('@') ? credentials.identifier : null);
+        if (email) writeCookie(COOKIES.email, email);
+        navigate('/verify-email');
+        return;
+      }
+      case 'signed-in':
+        writeCookie(COOKIES.token, outcome.token);
+        if (reply.email) writeCookie(COOKIES.email, reply.email);
+        forgetPreviousUrl();
+        removeLocal(LOCAL_KEYS.accountType);
+        updateSession(signedIn, { token: outcome.token, reply });
+        navigate(outcome.to, { replace: true });
+        return;
+      case 'unexpected':
+        showServerError(MESSAGES.somethingWrong);
+        return;
+    }
+  };
+
+  const signInToOrganization = async (values: SignInValues, orgId: string) => {
+    const reply = await call('onboardingLogin', { email: values.identifier, password: values.password, orgId });
+    writeCookie(COOKIES.token, reply.token);
+    writeLocal(LOCAL_KEYS.onboardingEmployeeId, reply._id);
+    writeLocal(LOCAL_KEYS.accountType, 'onboarding');
+    updateSession(onboardingSignedIn, reply.token);
+    const { productUrls } = portalConfig();
+    platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id));
+  };
+
+  const submit = async (values: SignInValues) => {
+    setLoading(true);
+    showServerError(null);
+    try {
+      if (orgPath) {
+        await signInToOrganization(values, orgPath.orgId);
+        // The browser is leaving for the boarding page: the button stays busy.
+        return;
+      }
+      const reply = await call('login', { identifier: values.identifier, password: values.password, platform: platform.deviceKind() });
+      applyLoginReply(reply, values);
+    } catch (error) {
+      showServerError(errorMessage(error));
+    }
+    setLoading(false);
+  };
+
+  const signInWithMicrosoft = async () => {
+    setLoading(true);
+    showServerError(null);
+    try {
+      const code = await platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}`);
+      if (code) {
+        const reply = await call('msLogin', { code });
+        // Microsoft accounts have no portal password to hold for a second factor.
+        applyLoginReply(reply, { identifier: reply.email ?? '', password: '' });
+      } else {
+        showServerError(MICROSOFT_NOT_FINISHED);
+      }
+    } catch (error) {
+      showServerError(errorMessage(error));
+    }
+    setLoading(false);
+  };
+
+  return { loading, serverError, submit, signInWithMicrosoft };
+}

@@ -1,0 +1,15 @@
+import { productUrl } from '../../../shared/products';
+import { call, portalConfig } from '../../api';
+import { platform } from '../../platform';
+import type { ProductChoice } from './workspace-logic';
+import { productHost } from './workspace-logic';
+
+/**
+ * Spec section 4, Next button: with a known email, record the chosen organization with `loginEmail` first; then
+ * leave for the product's page of that organization. Rejects (and stays) when `loginEmail` fails.
+ */
+export async function openProduct(choice: ProductChoice, email: string | null): Promise<void> {
+  if (email) await call('loginEmail', { email, orgId: choice.orgId });
+  const host = productHost(portalConfig(), choice.product, platform.flavor);
+  platform.redirect(productUrl(host, choice.product, choice.orgId));
+}

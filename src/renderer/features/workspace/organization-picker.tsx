@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import type { Organization } from '../../../shared/protocol';
+import { LogoAvatar } from '../../ui/logo-avatar';
+
+interface OrganizationPickerProps {
+  list: readonly Organization[];
+  value: string | null;
+  onChange: (orgId: string) => void;
+}
+
+/** The organizations as one radio group (arrow keys move the choice); each option is named by its company name. */
+export function OrganizationPicker({ list, value, onChange }: OrganizationPickerProps) {
+  const prefix = useId();
+  return (
+    <fieldset className="choice-group" role="radiogroup" aria-labelledby={`${prefix}-legend`}>
+      <legend id={`${prefix}-legend`} className="choice-legend">
+        Organization
+      </legend>
+      <div className="org-options">
+        {list.map((org, index) => {
+          const nameId = `${prefix}-org-${index}`;
+          return (
+            <label key={org._id} className="choice">
+              {/* Named by the company name alone: the logo's alt text repeats it. */}
+              <input
+                className="choice-input"
+                type="radio"
+                name="organization"
+                value={org.orgId}
+                checked={org.orgId === value}
+                onChange={() => onChange(org.orgId)}
+                aria-labelledby={nameId}
+              />
+              <span className="choice-card org-card">
+                <LogoAvatar name={org.company} src={org.logoURL} />
+                <span id={nameId} className="org-name">
+                  {org.company}
+                </span>
+                <span className="choice-check" aria-hidden="true" />
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,52 @@
+import { PRODUCT_LABELS } from '../../../shared/products';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { LogoutButton } from '../../session/logout-button';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
+import { LoadingScreen } from '../../ui/spinner';
+import { useWorkspace } from './use-workspace';
+import { WorkspaceSelection } from './workspace-selection';
+import './workspace.css';
+
+/** /workspace: choose an organization and a product, then go to that product (spec sections 2 and 4). */
+export function WorkspaceScreen() {
+  const { state, error, opening, email, reload, next } = useWorkspace();
+
+  return (
+    <AuthLayout wide>
+      {email ? <p className="signed-in-as">Signed in as {email}</p> : null}
+      {state.status === 'loading' ? <LoadingScreen label="Loading your organizations…" /> : null}
+      {state.status === 'opening' ? <LoadingScreen label={`Opening ${PRODUCT_LABELS[state.product]}…`} /> : null}
+      {state.status === 'failed' ? (
+        <section className="oops">
+          <h1>{MESSAGES.somethingWrong}</h1>
+          <p role="alert">{state.message}</p>
+          <div className="actions">
+            <LogoutButton />
+            <Button onClick={reload}>Reload</Button>
+          </div>
+        </section>
+      ) : null}
+      {state.status === 'ready' && state.list.length === 0 ? (
+        <section className="oops">
+          <h1>Oops!</h1>
+          <p>{MESSAGES.noOrganization}</p>
+          <div className="actions">
+            <LogoutButton variant="primary" />
+          </div>
+        </section>
+      ) : null}
+      {state.status === 'ready' && state.list.length > 0 ? (
+        <WorkspaceSelection
+          key={state.serial}
+          list={state.list}
+          activeOrgId={state.activeOrgId}
+          busy={opening}
+          error={error}
+          onNext={(choice) => void next(choice)}
+          onReload={reload}
+        />
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,44 @@
+/** The kinds of device the client reports as `platform` (spec section 1). */
+export type DeviceKind = 'desktop' | 'mobile' | 'web';
+
+/** Which app the portal runs in: the browser, the desktop chat app or the desktop time-tracking app. */
+export type Flavor = 'web' | 'chat' | 'track';
+
+export interface CookieWriteOptions {
+  /** Seconds until the cookie expires. */
+  maxAgeSeconds: number;
+  /** Shared parent domain, or null for a host-only cookie. */
+  domain: string | null;
+}
+
+/** Cookies as the portal uses them: path=/, SameSite=Lax, Secure on https. */
+export interface PlatformCookies {
+  get(name: string): string | null;
+  set(name: string, value: string, options: CookieWriteOptions): void;
+  remove(name: string, options: { domain: string | null }): void;
+}
+
+/**
+ * Everything the renderer needs from where it runs. The rest of the renderer talks to this interface only,
+ * so it never has to ask whether it is in a browser or in the desktop shell.
+ */
+export interface Platform {
+  /** Origin of the account server (socket.io and HTTP calls). */
+  serverOrigin(): string;
+  /** What to send as `platform` when signing in. */
+  deviceKind(): DeviceKind;
+  /** Decides the default product and whether product tiles are offered. */
+  flavor: Flavor;
+  cookies: PlatformCookies;
+  /** Leave the portal for a URL (a product host), or load a portal path afresh. */
+  redirect(url: string): void;
+  /** Runs Microsoft sign-in starting at `url`; resolves with the code it returned, or null if it did not finish. */
+  openMicrosoftPopup(url: string): Promise<string | null>;
+  /**
+   * Called once at start-up: when this window is the Microsoft sign-in popup coming back with a code, it hands the
+   * code to the opener and closes, and returns true so the app does not start in it.
+   */
+  finishMicrosoftPopup(): boolean;
+  /** Load the current page again. */
+  reload(): void;
+}

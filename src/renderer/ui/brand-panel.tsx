@@ -1,0 +1,53 @@
+import { LogoAvatar } from './logo-avatar';
+import { useCompanyDetails } from './use-company-details';
+
+const CORE_VALUES = [
+  'One account for every product your team uses',
+  'Security first, with multi-factor sign-in',
+  'Built for admins, members and clients alike',
+  'Your organization, your rules, your data',
+] as const;
+
+/** The default panel of the sign-in screens: product name, tagline and four core values. */
+export function BrandPanel() {
+  return (
+    <div className="brand-panel">
+      <p className="brand-name">
+        <BrandMark />
+        Suite Portal
+      </p>
+      <p className="brand-tagline">Everything your workplace runs on, one sign-in away.</p>
+      <ul className="brand-values">
+        {CORE_VALUES.map((value) => (
+          <li key={value}>{value}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The panel of /{orgId}/… screens: the company's logo and name; the brand panel when they cannot be fetched. */
+export function CompanyPanel({ orgId }: { orgId: string }) {
+  const state = useCompanyDetails(orgId);
+  if (state.status === 'failed') return <BrandPanel />;
+  if (state.status === 'loading') return <div className="brand-panel brand-panel-loading" aria-busy="true" />;
+  const { company, companyLogo } = state.details;
+  return (
+    <div className="brand-panel company-panel">
+      <LogoAvatar name={company} src={companyLogo} size="large" />
+      <p className="brand-name">{company}</p>
+      <p className="brand-tagline">Sign in to continue to {company}.</p>
+    </div>
+  );
+}
+
+export function BrandMark() {
+  return (
+    <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect x="2" y="2" width="12" height="12" rx="3" fill="currentColor" opacity="0.95" />
+      <rect x="18" y="2" width="12" height="12" rx="3" fill="currentColor" opacity="0.6" />
+      <rect x="2" y="18" width="12" height="12" rx="3" fill="currentColor" opacity="0.6" />
+      <rect x="18" y="18" width="12" height="12" rx="3" fill="currentColor" opacity="0.35" />
+    </svg>
+  );
+}

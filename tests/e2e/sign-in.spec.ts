@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { expectSelection, signIn } from './helpers';
+
+test.describe('sign-in', () => {
+  test('/ goes to the sign-in screen with the brand panel', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('button', { name: 'Login With Microsoft' })).toBeVisible();
+  });
+
+  test('shows the validation messages and does not submit an incomplete form', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Required*')).toHaveCount(2);
+    await page.getByLabel('Email address or user name').fill('admin@e2e.test');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('shows a wrong password under the field, the same as an unknown account, and clears it after 5 s', async ({ page }) => {
+    await signIn(page, 'admin@e2e.test', 'Wrong@12345');
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('Invalid email, user name or password.');
+    await page.getByLabel('Email address or user name').fill('ghost@e2e.test');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(alert).toHaveText('Invalid email, user name or password.');
+    await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 8_000 });
+  });
+
+  test('toggles the password between hidden and shown', async ({ page }) => {
+    await page.goto('/login');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('Admin@12345');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('signs in by user name and sets the 90-day token cookie', async ({ page, context }) => {
+    await signIn(page, 'E2E.Admin', 'Admin@12345');
+    await expectSelection(page);
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'ubs_token');
+    expect(token?.value).toBeTruthy();
+    const days = ((token?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89);
+    expect(days).toBeLessThanOrEqual(90);
+  });
+
+  test('a signed-in user opening /login goes to /workspace', async ({ page }) => {
+    await signIn(page, 'admin@e2e.test', 'Admin@12345');
+    await expectSelection(page);
+    await page.goto('/login');
+    await expectSelection(page);
+  });
+
+  test('a forced password change leads to Change Password, and the guard keeps the user there', async ({ page }) => {
+    await signIn(page, 'newhire@e2e.test', 'Welcome@12345');
+    await expect(page).toHaveURL(/\/change-password$/);
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/change-password$/);
+  });
+
+  test('shows the company name and logo on /{orgId}/login', async ({ page }) => {
+    await page.goto('/acme/login');
+    await expect(page.getByText('Acme Corporation').first()).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Acme Corporation' })).toBeVisible();
+  });
+
+  test('a revoked or unknown token logs the user out to /login', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'ubs_token', value: 'not-a-real-token', url: baseURL! }]);
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'ubs_token')).toBeUndefined();
+  });
+
+  test('Logout ends the session on the server: the old token no longer opens the workspace', async ({ page, context, baseURL }) => {
+    await signIn(page, 'admin@e2e.test', 'Admin@12345');
+    await expectSelection(page);
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'ubs_token')!.value;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await context.addCookies([{ name: 'ubs_token', value: token, url: baseURL! }]);
+    await page.goto('/workspace');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test('an unknown path shows the 404 page with a Login button', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'OOPS! PAGE NOT FOUND' })).toBeVisible();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
