@@ -14,6 +14,17 @@ export interface RouteEntry {
 const SignInScreen = lazy(() => import('../features/sign-in/sign-in-screen').then((module) => ({ default: module.SignInScreen })));
 const WorkspaceScreen = lazy(() => import('../features/workspace/workspace-screen').then((module) => ({ default: module.WorkspaceScreen })));
 
+/** The five onboarding screens of spec section 2 under one base path. */
+function organizationRoutes(base: string): RouteEntry[] {
+  return [
+    { path: `${base}/login`, access: 'onboarding', screen: SignInScreen },
+    { path: `${base}/register`, access: 'onboarding', screen: soon('Sign Up Your Account') },
+    { path: `${base}/forgot-password`, access: 'onboarding', screen: soon('Forgot Password?') },
+    { path: `${base}/reset/:code`, access: 'onboarding', screen: soon('Reset Password') },
+    { path: `${base}/email-sent`, access: 'onboarding', screen: soon('Email Sent') },
+  ];
+}
+
 /**
  * Every route of spec section 2. Paths without an organization come first: where a path could match both
  * (/invite/login and /{orgId}/login), the earlier entry wins.
@@ -44,19 +55,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/change-password', access: 'protected', screen: soon('Change Password') },
   { path: '/verify-organization/:id', access: 'protected', screen: soon('Verify Your Organization') },
 
-  // Onboarding, with an organization id.
-  { path: '/:orgId/login', access: 'onboarding', screen: SignInScreen },
-  { path: '/:orgId/register', access: 'onboarding', screen: soon('Sign Up Your Account') },
-  { path: '/:orgId/forgot-password', access: 'onboarding', screen: soon('Forgot Password?') },
-  { path: '/:orgId/reset/:code', access: 'onboarding', screen: soon('Reset Password') },
-  { path: '/:orgId/email-sent', access: 'onboarding', screen: soon('Email Sent') },
-
-  // Preboarding, with an organization id.
-  { path: '/:orgId/preboarding/login', access: 'onboarding', screen: SignInScreen },
-  { path: '/:orgId/preboarding/register', access: 'onboarding', screen: soon('Sign Up Your Account') },
-  { path: '/:orgId/preboarding/forgot-password', access: 'onboarding', screen: soon('Forgot Password?') },
-  { path: '/:orgId/preboarding/reset/:code', access: 'onboarding', screen: soon('Reset Password') },
-  { path: '/:orgId/preboarding/email-sent', access: 'onboarding', screen: soon('Email Sent') },
+  // Onboarding under /{orgId}, and the same five screens for preboarding under /{orgId}/preboarding.
+  ...organizationRoutes('/:orgId'),
+  ...organizationRoutes('/:orgId/preboarding'),
 
   { path: '*', access: 'not-found', screen: NotFoundScreen },
 ];

@@ -1,0 +1,57 @@
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './route-table';
+import type { RouteAccess } from './route-guard';
+
+// Every route of spec section 2 as a concrete path, with the access kind its guard must apply.
+const SPEC_ROUTES: [string, RouteAccess][] = [
+  ['/', 'root'],
+  ['/login', 'public'],
+  ['/multi-factor-authenticate', 'mfa-login'],
+  ['/setup-multi-factor', 'mfa-setup'],
+  ['/recovery-code', 'recovery'],
+  ['/forgot-password', 'public'],
+  ['/forget-with-recovery', 'recovery'],
+  ['/reset-with-recovery', 'recovery'],
+  ['/email-sent', 'public'],
+  ['/reset/abc123', 'public'],
+  ['/register', 'public'],
+  ['/stay-tuned', 'public'],
+  ['/verify-email', 'public'],
+  ['/invite/inv-123', 'open'],
+  ['/invite-client/123e4567-e89b-12d3-a456-426614174000', 'open'],
+  ['/authorize', 'open'],
+  ['/downloads', 'open'],
+  ['/acme/login', 'onboarding'],
+  ['/acme/register', 'onboarding'],
+  ['/acme/forgot-password', 'onboarding'],
+  ['/acme/reset/abc123', 'onboarding'],
+  ['/acme/email-sent', 'onboarding'],
+  ['/acme/preboarding/login', 'onboarding'],
+  ['/acme/preboarding/register', 'onboarding'],
+  ['/acme/preboarding/forgot-password', 'onboarding'],
+  ['/acme/preboarding/reset/abc123', 'onboarding'],
+  ['/acme/preboarding/email-sent', 'onboarding'],
+  ['/workspace', 'protected'],
+  ['/change-password', 'protected'],
+  ['/verify-organization/64b7f0c2a1', 'protected'],
+  ['/no/such/page', 'not-found'],
+  ['/acme/preboarding/elsewhere', 'not-found'],
+];
+
+const routeFor = (path: string) => matchRoutes(ROUTES.map((route) => ({ ...route })), path)?.[0]?.route;
+
+describe('the route table', () => {
+  it.each(SPEC_ROUTES)('%s is a %s route', (path, access) => {
+    expect(routeFor(path)?.access).toBe(access);
+  });
+
+  it('gives every route but / a screen', () => {
+    expect(ROUTES.filter((route) => !route.screen).map((route) => route.path)).toEqual(['/']);
+  });
+
+  it('declares each path once', () => {
+    const paths = ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
