@@ -1,14 +1,40 @@
+import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+/** The commit being built, for build info; 'unknown' outside a git checkout. */
+function commit(): string {
+  if (process.env.PORTAL_COMMIT) return process.env.PORTAL_COMMIT;
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 // Desktop build: main and preload for Node/Electron, the renderer from the same sources as the web build.
+// PORTAL_FLAVOR (chat | track), PORTAL_SERVER_URL and PORTAL_UPDATES_URL are baked into main at build time
+// (src/main/README.md); the same variables override them at run time.
 export default defineConfig({
   main: {
+    define: {
+      __DESKTOP_BUILD__: JSON.stringify({
+        flavor: process.env.PORTAL_FLAVOR ?? 'chat',
+        serverUrl: process.env.PORTAL_SERVER_URL ?? 'http://localhost:3000',
+        updatesUrl: process.env.PORTAL_UPDATES_URL ?? '',
+        commit: commit(),
+        buildDate: new Date().toISOString(),
+      }),
+    },
     build: { outDir: 'out/main', rollupOptions: { input: resolve(__dirname, 'src/main/index.ts') } },
   },
   preload: {
-    build: { outDir: 'out/preload', rollupOptions: { input: resolve(__dirname, 'src/preload/index.ts') } },
+    // Sandboxed preloads must be CommonJS.
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: resolve(__dirname, 'src/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),

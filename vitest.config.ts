@@ -5,8 +5,12 @@ export default defineConfig({
     projects: [
       {
         // Unit tests sit beside the code they test.
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.keychain.test.ts'], environment: 'node' },
         define: { __PORTAL_TARGET__: JSON.stringify('web') },
+      },
+      {
+        // The token vault against the real OS keychain; `npm run test:keychain` runs it inside a D-Bus session.
+        test: { name: 'keychain', include: ['src/**/*.keychain.test.ts'], environment: 'node' },
       },
       {
         // Server tests start a real account server and talk to it over a real socket, on PGlite and PostgreSQL.

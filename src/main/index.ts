@@ -1,22 +1,184 @@
-// Electron main process entry. The desktop shell (windows, token vault, Microsoft popup, updates, product routing)
-// is built in its own issue; for now main opens the renderer in a hardened window so the desktop target builds and runs.
-import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+// Electron main process entry: wires the modules of this folder to Electron's real objects. Every decision lives
+// in those modules (tested under plain Node with test doubles); this file only connects them.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from 'electron';
+import electronUpdater from 'electron-updater';
+import type { UpdateState } from '../shared/bridge';
+import { appMenuTemplate, releaseDetails } from './app-menu';
+import { collectBuildInfo } from './build-info';
+import { resolveDesktopConfig } from './desktop-config';
+import { FLAVORS } from './flavor';
+import { registerBridge } from './ipc';
+import { createMicrosoftPopup, MS_POPUP_PARTITION } from './microsoft-popup';
+import { isOnOrigin } from './origins';
+import { createPortalHosts } from './portal-hosts';
+import { createProductLauncher } from './product-launch';
+import { APP_ORIGIN, APP_SCHEME, resolveRendererFile } from './renderer-protocol';
+import { appPolicy, denyPermissions, HARDENED_WEB_PREFERENCES, hardenWebContents, popupPolicy, rendererCsp, withAppCors } from './security';
+import { enforceSingleInstance } from './single-instance';
+import { createUpdater, type AutoUpdaterLike } from './updater';
+import { createTokenVault, type KeychainLike } from './vault';
+import { restoreWindowState, trackWindowState } from './window-state';
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  });
-  if (process.env['ELECTRON_RENDERER_URL']) void window.loadURL(process.env['ELECTRON_RENDERER_URL']);
-  else void window.loadFile(join(__dirname, '../renderer/index.html'));
+const here = dirname(fileURLToPath(import.meta.url));
+const config = resolveDesktopConfig(__DESKTOP_BUILD__, process.env);
+const profile = FLAVORS[config.flavor];
+app.setName(profile.productName);
+if (process.platform === 'win32') app.setAppUserModelId(profile.appId);
+// Each flavor has its own profile (and so its own single-instance lock), even when run from one checkout. Tests
+// point it at a fresh folder, so each run starts with no remembered window.
+app.setPath('userData', process.env['PORTAL_USER_DATA'] || join(app.getPath('appData'), profile.productName));
+
+// In development the renderer comes from electron-vite's dev server; packaged, from app://portal.
+const devServer = process.env['ELECTRON_RENDERER_URL'] && !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : null;
+const rendererOrigin = devServer ? new URL(devServer).origin : APP_ORIGIN;
+const rendererRoot = join(here, '../renderer');
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+let mainWindow: BrowserWindow | null = null;
+let productWindow: BrowserWindow | null = null;
+
+if (enforceSingleInstance(app, () => mainWindow)) void app.whenReady().then(start);
+app.on('window-all-closed', () => app.quit());
+
+function loadKeychain(): KeychainLike | null {
+  try {
+    return createRequire(import.meta.url)('keytar') as KeychainLike;
+  } catch {
+    return null;
+  }
 }
 
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+async function start(): Promise<void> {
+  const hosts = createPortalHosts(config.serverOrigin, (input, init) => net.fetch(String(input), init));
+  const allowedOrigins = () => [rendererOrigin, config.serverOrigin, ...hosts.origins()];
+  void hosts.get().catch(() => undefined);
+
+  const popupSession = session.fromPartition(MS_POPUP_PARTITION);
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, contents.session === popupSession ? popupPolicy(config.serverOrigin) : appPolicy(allowedOrigins)),
+  );
+  denyPermissions(session.defaultSession);
+  denyPermissions(popupSession);
+  session.defaultSession.webRequest.onHeadersReceived({ urls: [`${config.serverOrigin}/*`] }, (details, callback) => {
+    const headers = withAppCors(details.url, details.responseHeaders, config.serverOrigin, rendererOrigin);
+    callback(headers ? { responseHeaders: headers } : {});
+  });
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = resolveRendererFile(rendererRoot, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(file.path);
+      return new Response(body, {
+        headers: { 'content-type': file.contentType, 'content-security-policy': rendererCsp(config.serverOrigin), 'x-content-type-options': 'nosniff' },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+
+  const vault = createTokenVault({ keychain: loadKeychain(), service: profile.vaultService, account: config.serverOrigin });
+  const buildInfo = collectBuildInfo(app.getVersion(), config, process);
+
+  const autoUpdater = electronUpdater.autoUpdater as unknown as AutoUpdaterLike & { forceDevUpdateConfig: boolean };
+  // Unpackaged runs (development, the end-to-end specs) only check when a feed was given explicitly.
+  if (!app.isPackaged) autoUpdater.forceDevUpdateConfig = Boolean(process.env['PORTAL_UPDATES_URL']);
+  const feedUrl = app.isPackaged || process.env['PORTAL_UPDATES_URL'] ? config.updatesUrl : null;
+  const broadcast = (state: UpdateState) => mainWindow?.webContents.send('updates:state-changed', state);
+  const updater = createUpdater({ autoUpdater, feedUrl, onChange: broadcast });
+
+  const popup = createMicrosoftPopup({
+    serverOrigin: config.serverOrigin,
+    createWindow: (options) => new BrowserWindow({ ...options, parent: mainWindow ?? undefined }),
+  });
+
+  const openInAppWindow = async (url: string) => {
+    if (!productWindow || productWindow.isDestroyed()) {
+      productWindow = new BrowserWindow({ width: 1280, height: 860, title: profile.productName, autoHideMenuBar: true, webPreferences: HARDENED_WEB_PREFERENCES });
+      productWindow.on('closed', () => (productWindow = null));
+    }
+    await productWindow.loadURL(url);
+    productWindow.focus();
+  };
+  const launch = createProductLauncher({
+    flavor: config.flavor,
+    hosts: () => hosts.get(),
+    token: async () => (await vault.get()).token,
+    openInAppWindow,
+    openExternal: (url) => shell.openExternal(url),
+    setCookie: (cookie) => session.defaultSession.cookies.set(cookie),
+  });
+
+  registerBridge(
+    ipcMain,
+    {
+      'vault:get-token': () => vault.get(),
+      'vault:set-token': ({ token }) => vault.set(token),
+      'vault:clear': async () => {
+        await vault.clear();
+        return null;
+      },
+      'auth:microsoft-popup': async ({ url }) => ({ code: await popup(url) }),
+      'updates:get-state': () => updater.state(),
+      'updates:check': () => updater.check(),
+      'updates:restart': () => {
+        updater.restart();
+        return null;
+      },
+      'app:build-info': () => buildInfo,
+      'products:launch': (input) => launch(input),
+    },
+    (frameUrl) => isOnOrigin(frameUrl, [rendererOrigin]),
+  );
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate(buildInfo, {
+        packaged: app.isPackaged,
+        checkForUpdates: () => void updater.check(),
+        showRelease: () => void dialog.showMessageBox({ type: 'info', title: 'New Release', message: `${buildInfo.productName} ${buildInfo.version}`, detail: releaseDetails(buildInfo) }),
+      }),
+    ),
+  );
+  mainWindow = createMainWindow();
+}
+
+function createMainWindow(): BrowserWindow {
+  const stateFile = join(app.getPath('userData'), 'window-state.json');
+  const read = () => {
+    try {
+      return readFileSync(stateFile, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const state = restoreWindowState(read(), screen.getAllDisplays().map((display) => display.workArea));
+  const window = new BrowserWindow({
+    ...state,
+    minWidth: 400,
+    minHeight: 300,
+    show: false,
+    title: profile.productName,
+    icon: join(here, '../../', profile.icon),
+    webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: join(here, '../preload/index.cjs') },
+  });
+  if (state.maximized) window.maximize();
+  trackWindowState(window, (serialized) => {
+    mkdirSync(dirname(stateFile), { recursive: true });
+    writeFileSync(stateFile, serialized);
+  });
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => (mainWindow = null));
+  void window.loadURL(devServer ?? `${APP_ORIGIN}/`);
+  return window;
+}
+
+// Declared here rather than in a .d.ts so the main bundle's one build-time constant is visible where it is used.
+declare global {
+  const __DESKTOP_BUILD__: import('./desktop-config').BuildDefaults;
+}

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { PRODUCT_KEYS, type ProductKey } from '../shared/products';
@@ -31,6 +31,8 @@ export interface ServerConfig {
   s3BaseUrl: string;
   /** Where the built web portal is; the server serves it when present. */
   webRoot: string;
+  /** UPDATES_DIR: folder of desktop release files served at /updates/{channel}/…, or null (no updates hosted). */
+  updatesDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +80,11 @@ const VARS = {
   PRODUCT_URL: httpUrl,
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((value) => value === 'true' || value === '1'),
   S3_BASEURL: httpUrl,
+  UPDATES_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((value) => existsSync(resolve(value)) && statSync(resolve(value)).isDirectory(), 'names a folder that does not exist'),
 };
 
 /**
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const trackUrl = read('PRODUCT_URL_TRACK', VARS.PRODUCT_URL, `${publicUrl}/products/track`);
   const trustProxy = read('TRUST_PROXY', VARS.TRUST_PROXY, false);
   const s3BaseUrl = read('S3_BASEURL', VARS.S3_BASEURL, '');
+  const updatesDir = read<string | null>('UPDATES_DIR', VARS.UPDATES_DIR, null);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -125,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy,
     s3BaseUrl,
     webRoot: resolve(import.meta.dirname, '../../dist/web'),
+    updatesDir: updatesDir === null ? null : resolve(cwd, updatesDir),
   };
 }

@@ -18,6 +18,7 @@ export function boot(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  await platform.start();
   setPortalConfig(await fetchPortalConfig(platform.serverOrigin()));
   updateSession(restored, {
     token: readCookie(COOKIES.token),

@@ -1,17 +1,26 @@
+import type { DesktopBridge } from '../../shared/bridge';
+import { createDesktopPlatform } from './desktop-platform';
 import type { Platform } from './platform';
 import { webPlatform } from './web-platform';
 
-export type { CookieWriteOptions, DeviceKind, Flavor, Platform, PlatformCookies } from './platform';
+export type { CookieWriteOptions, DeviceKind, Flavor, Platform, PlatformCookies, PlatformNotice, PlatformUpdates, ProductLaunch } from './platform';
 export { MICROSOFT_CODE_KEY } from './microsoft-popup';
 
+declare global {
+  interface Window {
+    /** The preload's bridge; present only inside the desktop shell. */
+    desktop?: DesktopBridge;
+  }
+}
+
 /**
- * The implementation per build target. The desktop shell does not expose its bridge yet (see README.md), so the
- * desktop build runs the browser implementation until its own entry replaces it here.
+ * The desktop build uses the bridge the preload exposes; opened without the shell (a plain browser on the built
+ * files) it has no bridge and behaves like the web portal.
  */
-const IMPLEMENTATIONS: Record<typeof __PORTAL_TARGET__, Platform> = {
-  web: webPlatform,
-  desktop: webPlatform,
-};
+function pick(): Platform {
+  if (__PORTAL_TARGET__ === 'desktop' && typeof window !== 'undefined' && window.desktop) return createDesktopPlatform(window.desktop);
+  return webPlatform;
+}
 
 /** Where the renderer runs. The only value in the renderer that differs between web and desktop. */
-export const platform: Platform = IMPLEMENTATIONS[__PORTAL_TARGET__];
+export const platform: Platform = pick();

@@ -1,3 +1,6 @@
+import type { UpdateState } from '../../shared/bridge';
+import type { ProductKey } from '../../shared/products';
+
 /** The kinds of device the client reports as `platform` (spec section 1). */
 export type DeviceKind = 'desktop' | 'mobile' | 'web';
 
@@ -18,11 +21,34 @@ export interface PlatformCookies {
   remove(name: string, options: { domain: string | null }): void;
 }
 
+/** A message about the session the screen shows while it is set (e.g. the keychain could not be reached). */
+export interface PlatformNotice {
+  current(): string | null;
+  subscribe(listener: (notice: string | null) => void): () => void;
+}
+
+/** The app's own updates: the desktop shell's updater; in a browser always idle (the service worker reloads instead). */
+export interface PlatformUpdates {
+  current(): UpdateState;
+  subscribe(listener: (state: UpdateState) => void): () => void;
+  /** Restarts into the downloaded version. */
+  restart(): Promise<void>;
+}
+
+/** One product of one organization, and the URL the browser would open for it. */
+export interface ProductLaunch {
+  product: ProductKey;
+  orgId: string;
+  url: string;
+}
+
 /**
  * Everything the renderer needs from where it runs. The rest of the renderer talks to this interface only,
  * so it never has to ask whether it is in a browser or in the desktop shell.
  */
 export interface Platform {
+  /** Loads what the platform needs before the app boots (the desktop shell's build info, token and update state). */
+  start(): Promise<void>;
   /** Origin of the account server (socket.io and HTTP calls). */
   serverOrigin(): string;
   /** What to send as `platform` when signing in. */
@@ -41,4 +67,15 @@ export interface Platform {
   finishMicrosoftPopup(): boolean;
   /** Load the current page again. */
   reload(): void;
+  /**
+   * Opens a product of an organization (Next button): the browser leaves for `url`; the desktop shell routes it to
+   * a window of its own or the system browser. Resolves with whether the portal is still on screen afterwards.
+   */
+  launchProduct(launch: ProductLaunch): Promise<{ portalStays: boolean }>;
+  /** Extra fields of the `login` payload: `appVersion` in the desktop apps. */
+  loginFacts(): { appVersion?: string };
+  /** Extra fields of the `loginEmail` payload: `appType` superChat or superTrack in the desktop apps. */
+  loginEmailFacts(): { appType?: 'superChat' | 'superTrack' };
+  notice: PlatformNotice;
+  updates: PlatformUpdates;
 }

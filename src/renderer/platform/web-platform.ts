@@ -3,10 +3,13 @@ import { detectDeviceKind } from './device-kind';
 import { finishMicrosoftPopup, openMicrosoftPopup } from './microsoft-popup';
 import type { Platform } from './platform';
 
+const unchanging = <T>(value: T) => ({ current: () => value, subscribe: () => () => undefined });
+
 const isHttps = () => window.location.protocol === 'https:';
 
 /** The portal in a browser: the account server is the page's own origin. */
 export const webPlatform = {
+  start: () => Promise.resolve(),
   serverOrigin: () => window.location.origin,
   deviceKind: () => detectDeviceKind({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0, desktopShell: false }),
   flavor: 'web',
@@ -25,4 +28,13 @@ export const webPlatform = {
   openMicrosoftPopup,
   finishMicrosoftPopup,
   reload: () => window.location.reload(),
+  launchProduct: async ({ url }) => {
+    window.location.assign(url);
+    return { portalStays: false };
+  },
+  loginFacts: () => ({}),
+  loginEmailFacts: () => ({}),
+  notice: unchanging<string | null>(null),
+  // The web portal is updated on the server; its service worker reloads the page instead.
+  updates: { ...unchanging({ status: 'idle' as const }), restart: () => Promise.resolve() },
 } satisfies Platform;

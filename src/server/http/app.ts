@@ -6,6 +6,7 @@ import { describeError } from '../log';
 import type { Services } from '../services';
 import { productPreviewRouter } from './product-preview';
 import { securityHeaders } from './security-headers';
+import { updatesRouter } from './updates';
 
 const RESOURCES = resolve(import.meta.dirname, '../../../resources');
 
@@ -43,6 +44,7 @@ export function createHttpApp(services: Services): Express {
   });
 
   app.use(productPreviewRouter());
+  app.use(updatesRouter(config.updatesDir));
   app.use('/demo-logos', express.static(join(RESOURCES, 'demo-logos'), { maxAge: '1d', fallthrough: false }));
 
   // The built portal: hashed assets cached for a year, everything else revalidated; unknown paths get the app,

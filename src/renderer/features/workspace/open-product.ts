@@ -6,10 +6,11 @@ import { productHost } from './workspace-logic';
 
 /**
  * Spec section 4, Next button: with a known email, record the chosen organization with `loginEmail` first; then
- * leave for the product's page of that organization. Rejects (and stays) when `loginEmail` fails.
+ * leave for the product's page of that organization (the desktop shell routes it: its own window or the system
+ * browser). Rejects (and stays) when `loginEmail` or the launch fails.
  */
-export async function openProduct(choice: ProductChoice, email: string | null): Promise<void> {
-  if (email) await call('loginEmail', { email, orgId: choice.orgId });
+export async function openProduct(choice: ProductChoice, email: string | null): Promise<{ portalStays: boolean }> {
+  if (email) await call('loginEmail', { email, orgId: choice.orgId, ...platform.loginEmailFacts() });
   const host = productHost(portalConfig(), choice.product, platform.flavor);
-  platform.redirect(productUrl(host, choice.product, choice.orgId));
+  return platform.launchProduct({ ...choice, url: productUrl(host, choice.product, choice.orgId) });
 }

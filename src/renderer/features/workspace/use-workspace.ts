@@ -50,7 +50,8 @@ export function useWorkspace() {
     }
     setState({ status: 'opening', product: landing.choice.product });
     try {
-      await openProduct(landing.choice, knownEmail());
+      // The desktop shell opens the product beside the portal, which then shows the selection.
+      if ((await openProduct(landing.choice, knownEmail())).portalStays) setState(ready);
     } catch (failure) {
       // The way straight in failed: show the selection, so the user sees the choice and the reason.
       setState(ready);
@@ -76,8 +77,8 @@ export function useWorkspace() {
       setOpening(true);
       showError(null);
       try {
-        await openProduct(choice, knownEmail());
-        // Leaving for the product: Next stays busy.
+        // Leaving for the product: Next stays busy, unless the portal stays on screen (desktop shell).
+        if ((await openProduct(choice, knownEmail())).portalStays) setOpening(false);
       } catch (failure) {
         showError(errorMessage(failure));
         setOpening(false);

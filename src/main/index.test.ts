@@ -1,0 +1,161 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+// index.ts only wires the modules of this folder to Electron. Electron cannot run under Vitest, so this test hands
+// it a recording stand-in of the `electron` module and checks the wiring: single instance, app:// protocol,
+// policies, the bridge handlers, the main window's settings, and product launch end to end through the bridge.
+const recorded = vi.hoisted(() => {
+  const state = {
+    appEvents: new Map<string, (...args: unknown[]) => void>(),
+    handlers: new Map<string, (event: unknown, input?: unknown) => Promise<unknown>>(),
+    windows: [] as { options: Record<string, unknown>; loaded: string[] }[],
+    schemes: [] as unknown[],
+    protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
+    permissionAnswers: [] as boolean[],
+    headerFilters: [] as unknown[],
+    external: [] as string[],
+    cookies: [] as unknown[],
+    menu: null as unknown,
+    paths: new Map<string, string>(),
+    name: '',
+    ready: null as null | (() => void),
+  };
+  return state;
+});
+
+vi.mock('electron', () => {
+  class BrowserWindow {
+    static all: BrowserWindow[] = [];
+    loaded: string[] = [];
+    webContents = { send: vi.fn(), on: vi.fn(), setWindowOpenHandler: vi.fn() };
+    constructor(readonly options: Record<string, unknown>) {
+      recorded.windows.push(this);
+    }
+    loadURL(url: string) {
+      this.loaded.push(url);
+      return Promise.resolve();
+    }
+    once() {}
+    on() {}
+    maximize() {}
+    show() {}
+    focus() {}
+    isDestroyed() {
+      return false;
+    }
+    isMaximized() {
+      return false;
+    }
+    getNormalBounds() {
+      return { x: 0, y: 0, width: 1200, height: 800 };
+    }
+  }
+  const session = () => ({
+    setPermissionRequestHandler: (handler: (c: unknown, p: string, cb: (granted: boolean) => void) => void) =>
+      handler(null, 'media', (granted) => recorded.permissionAnswers.push(granted)),
+    setPermissionCheckHandler: () => undefined,
+    webRequest: { onHeadersReceived: (filter: unknown) => recorded.headerFilters.push(filter) },
+    cookies: { set: async (cookie: unknown) => void recorded.cookies.push(cookie) },
+  });
+  const defaultSession = session();
+  const popupSession = session();
+  return {
+    app: {
+      isPackaged: false,
+      setName: (name: string) => void (recorded.name = name),
+      setAppUserModelId: () => undefined,
+      setPath: (name: string, value: string) => void recorded.paths.set(name, value),
+      getPath: (name: string) => recorded.paths.get(name) ?? `/home/user/.config`,
+      getVersion: () => '1.2.3',
+      getName: () => recorded.name,
+      requestSingleInstanceLock: () => true,
+      quit: () => undefined,
+      on: (event: string, listener: (...args: unknown[]) => void) => void recorded.appEvents.set(event, listener),
+      whenReady: () => new Promise<void>((resolve) => (recorded.ready = resolve)),
+    },
+    BrowserWindow,
+    dialog: { showMessageBox: vi.fn() },
+    ipcMain: { handle: (channel: string, listener: (event: unknown, input?: unknown) => Promise<unknown>) => void recorded.handlers.set(channel, listener) },
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => void (recorded.menu = menu) },
+    net: {
+      fetch: async (url: string) => {
+        if (!url.endsWith('/portal-config.json')) return new Response('nope', { status: 404 });
+        const base = 'https://portal.example.com/products';
+        const keys = ['hrms', 'chat', 'pms', 'payroll', 'survey', 'recruit', 'assets', 'performance'];
+        return Response.json({ productUrls: Object.fromEntries(keys.map((k) => [k, `${base}/${k}`])), trackUrl: `${base}/track`, cookieDomain: null, publicUrl: 'https://portal.example.com' });
+      },
+    },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown) => void recorded.schemes.push(schemes),
+      handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => void recorded.protocolHandlers.set(scheme, handler),
+    },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    session: { defaultSession, fromPartition: (name: string) => (name === 'ms-login' ? popupSession : defaultSession) },
+    shell: { openExternal: async (url: string) => void recorded.external.push(url) },
+  };
+});
+
+vi.mock('electron-updater', () => ({
+  default: { autoUpdater: { on: vi.fn(), setFeedURL: vi.fn(), checkForUpdates: vi.fn(async () => null), quitAndInstall: vi.fn() } },
+}));
+
+const APP = { senderFrame: { url: 'app://portal/workspace' } };
+
+beforeAll(async () => {
+  Object.assign(globalThis, {
+    __DESKTOP_BUILD__: { flavor: 'chat', serverUrl: 'https://portal.example.com', updatesUrl: 'off', commit: 'abc', buildDate: 'today' },
+  });
+  vi.stubEnv('PORTAL_USER_DATA', '');
+  vi.stubEnv('PORTAL_FLAVOR', '');
+  vi.stubEnv('PORTAL_SERVER_URL', '');
+  vi.stubEnv('PORTAL_UPDATES_URL', '');
+  await import('./index');
+  recorded.ready!();
+  await vi.waitFor(() => expect(recorded.windows.length).toBe(1));
+});
+
+describe('main process wiring', () => {
+  it('names the app after its flavor and gives it its own profile', () => {
+    expect(recorded.name).toBe('Suite Chat');
+    expect(recorded.paths.get('userData')).toMatch(/Suite Chat$/);
+  });
+
+  it('registers app:// as a privileged scheme and serves the renderer with the CSP', async () => {
+    expect(recorded.schemes).toEqual([[{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]]);
+    const missing = await recorded.protocolHandlers.get('app')!({ url: 'app://portal/../../etc/shadow.json' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('opens the main window on app://portal with the hardened settings and the preload', () => {
+    const [main] = recorded.windows;
+    expect(main!.loaded).toEqual(['app://portal/']);
+    expect(main!.options['webPreferences']).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(String((main!.options['webPreferences'] as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
+    expect(recorded.menu).toBeTruthy();
+  });
+
+  it('denies permissions and adds CORS only for the account server', () => {
+    expect(recorded.permissionAnswers).toEqual([false, false]);
+    expect(recorded.headerFilters).toEqual([{ urls: ['https://portal.example.com/*'] }]);
+  });
+
+  it('answers every bridge channel, only to the app’s own frames', async () => {
+    expect(recorded.handlers.size).toBe(9);
+    expect(await recorded.handlers.get('app:build-info')!(APP)).toMatchObject({ ok: true, data: { version: '1.2.3', flavor: 'chat', serverOrigin: 'https://portal.example.com' } });
+    expect(await recorded.handlers.get('app:build-info')!({ senderFrame: { url: 'https://portal.example.com/products/chat/acme' } })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-sender' },
+    });
+    expect(await recorded.handlers.get('updates:get-state')!(APP)).toEqual({ ok: true, data: { status: 'idle' } });
+  });
+
+  it('launches Chat in a window of its own without the preload, and other products in the system browser', async () => {
+    expect(await recorded.handlers.get('products:launch')!(APP, { product: 'chat', orgId: 'acme' })).toEqual({ ok: true, data: { openedIn: 'app-window' } });
+    const product = recorded.windows.at(-1)!;
+    expect(product.loaded).toEqual(['https://portal.example.com/products/chat/acme']);
+    expect(product.options['webPreferences']).not.toHaveProperty('preload');
+    // No one is signed in in this run: no token, so no cookie is shared with the product page.
+    expect(recorded.cookies).toEqual([]);
+    expect(await recorded.handlers.get('products:launch')!(APP, { product: 'hrms', orgId: 'acme' })).toEqual({ ok: true, data: { openedIn: 'browser' } });
+    expect(recorded.external).toEqual(['https://portal.example.com/products/hrms/acme/dashboard']);
+  });
+});

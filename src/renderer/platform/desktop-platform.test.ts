@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuildInfo, DesktopBridge, UpdateState } from '../../shared/bridge';
+import { createDesktopPlatform, KEYCHAIN_UNAVAILABLE_NOTICE } from './desktop-platform';
+
+const INFO: BuildInfo = {
+  version: '2.0.1',
+  flavor: 'track',
+  productName: 'Suite Track',
+  platform: 'linux',
+  arch: 'x64',
+  electron: '45.4.1',
+  chrome: '142',
+  buildDate: 'today',
+  commit: 'abc',
+  serverOrigin: 'https://portal.example.com',
+};
+
+/** A bridge double answering with envelopes and recording calls. */
+function fakeBridge(options: { token?: string | null; persistent?: boolean } = {}) {
+  const calls: [string, unknown][] = [];
+  let emit: (state: UpdateState) => void = () => undefined;
+  const ok = <T,>(data: T) => Promise.resolve({ ok: true as const, data });
+  const bridge = {
+    appBuildInfo: () => (calls.push(['appBuildInfo', undefined]), ok(INFO)),
+    vaultGetToken: () => ok({ token: options.token ?? null, persistent: options.persistent ?? true }),
+    vaultSetToken: (input: { token: string }) => (calls.push(['vaultSetToken', input]), ok({ persistent: options.persistent ?? true })),
+    vaultClear: () => (calls.push(['vaultClear', undefined]), ok(null)),
+    authMicrosoftPopup: (input: { url: string }) => (calls.push(['authMicrosoftPopup', input]), ok({ code: 'c0de' })),
+    updatesGetState: () => ok<UpdateState>({ status: 'checking' }),
+    updatesCheck: () => ok<UpdateState>({ status: 'checking' }),
+    updatesRestart: () => Promise.resolve({ ok: false as const, error: { code: 'failed' as const, message: 'No update has been downloaded yet.' } }),
+    productsLaunch: (input: { product: string; orgId: string }) => (calls.push(['productsLaunch', input]), ok({ openedIn: 'app-window' as const })),
+    onUpdatesStateChanged: (listener: (state: UpdateState) => void) => {
+      emit = listener;
+      return () => undefined;
+    },
+  } as unknown as DesktopBridge;
+  return { bridge, calls, emit: (state: UpdateState) => emit(state) };
+}
+
+beforeEach(() => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('desktop platform', () => {
+  it('answers from the shell: server origin, device kind, flavor, login facts', async () => {
+    const { bridge } = fakeBridge();
+    const platform = createDesktopPlatform(bridge);
+    expect(() => platform.serverOrigin()).toThrow(/start/);
+    await platform.start();
+    expect(platform.serverOrigin()).toBe('https://portal.example.com');
+    expect(platform.deviceKind()).toBe('desktop');
+    expect(platform.flavor).toBe('track');
+    expect(platform.loginFacts()).toEqual({ appVersion: '2.0.1' });
+    expect(platform.loginEmailFacts()).toEqual({ appType: 'superTrack' });
+    expect(platform.finishMicrosoftPopup()).toBe(false);
+  });
+
+  it('reads the token from the vault at start, writes and clears it there, and keeps other cookies local', async () => {
+    const { bridge, calls } = fakeBridge({ token: 'stored.jwt' });
+    const platform = createDesktopPlatform(bridge);
+    await platform.start();
+    expect(platform.cookies.get('ubs_token')).toBe('stored.jwt');
+    platform.cookies.set('ubs_token', 'new.jwt', { maxAgeSeconds: 1, domain: null });
+    platform.cookies.set('ubs_email', 'a@b.co', { maxAgeSeconds: 1, domain: null });
+    expect(platform.cookies.get('ubs_token')).toBe('new.jwt');
+    expect(platform.cookies.get('ubs_email')).toBe('a@b.co');
+    platform.cookies.remove('ubs_token', { domain: null });
+    expect(platform.cookies.get('ubs_token')).toBeNull();
+    expect(calls.filter(([name]) => name.startsWith('vault'))).toEqual([['vaultSetToken', { token: 'new.jwt' }], ['vaultClear', undefined]]);
+  });
+
+  it('raises the notice when the vault could not reach the keychain', async () => {
+    const { bridge } = fakeBridge({ persistent: false });
+    const platform = createDesktopPlatform(bridge);
+    await platform.start();
+    const seen: (string | null)[] = [];
+    platform.notice.subscribe((notice) => seen.push(notice));
+    platform.cookies.set('ubs_token', 'jwt', { maxAgeSeconds: 1, domain: null });
+    await vi.waitFor(() => expect(seen).toEqual([KEYCHAIN_UNAVAILABLE_NOTICE]));
+    expect(platform.notice.current()).toBe(KEYCHAIN_UNAVAILABLE_NOTICE);
+  });
+
+  it('launches products and the Microsoft popup through main, and follows the update state', async () => {
+    const { bridge, calls, emit } = fakeBridge();
+    const platform = createDesktopPlatform(bridge);
+    await platform.start();
+    expect(await platform.launchProduct({ product: 'pms', orgId: 'acme', url: 'https://ignored.example' })).toEqual({ portalStays: true });
+    expect(calls).toContainEqual(['productsLaunch', { product: 'pms', orgId: 'acme' }]);
+    expect(await platform.openMicrosoftPopup('https://portal.example.com/auth/ms/login')).toBe('c0de');
+    expect(platform.updates.current()).toEqual({ status: 'checking' });
+    emit({ status: 'ready', version: '2.1.0' });
+    expect(platform.updates.current()).toEqual({ status: 'ready', version: '2.1.0' });
+    await expect(platform.updates.restart()).rejects.toThrow('No update has been downloaded yet.');
+  });
+});

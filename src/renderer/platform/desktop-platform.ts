@@ -1,0 +1,100 @@
+import { unwrapResult, type BuildInfo, type DesktopBridge, type UpdateState } from '../../shared/bridge';
+import type { Platform, PlatformNotice, PlatformUpdates } from './platform';
+
+/** The cookie that is the session token lives in the main process's vault (the OS keychain); the rest in storage. */
+const TOKEN_COOKIE = 'ubs_token';
+/** The desktop app has no cookie jar shared with the product hosts: the other portal cookies are local values. */
+const localCookieKey = (name: string) => `cookie:${name}`;
+
+export const KEYCHAIN_UNAVAILABLE_NOTICE =
+  "Your sign-in could not be saved in this computer's keychain, so you will have to sign in again the next time you open the app.";
+
+/** A value several parts of the screen can watch. */
+function observable<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<(value: T) => void>();
+  return {
+    current: () => value,
+    set(next: T) {
+      value = next;
+      for (const listener of listeners) listener(value);
+    },
+    subscribe(listener: (value: T) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The portal inside the desktop shell: every desktop fact comes from main through `window.desktop` (the preload's
+ * named functions). `start()` loads the build info, the stored token and the update state before the app boots,
+ * so the synchronous parts of the Platform interface can answer from memory.
+ */
+export function createDesktopPlatform(bridge: DesktopBridge) {
+  let info: BuildInfo | null = null;
+  let token: string | null = null;
+  const notice = observable<string | null>(null);
+  const updates = observable<UpdateState>({ status: 'idle' });
+  const buildInfo = () => {
+    if (!info) throw new Error('The desktop platform was used before start() finished.');
+    return info;
+  };
+  const storeToken = (value: string) => {
+    token = value;
+    void bridge.vaultSetToken({ token: value }).then((result) => {
+      if (!result.ok || !result.data.persistent) notice.set(KEYCHAIN_UNAVAILABLE_NOTICE);
+    });
+  };
+
+  return {
+    async start() {
+      info = unwrapResult(await bridge.appBuildInfo());
+      token = unwrapResult(await bridge.vaultGetToken()).token;
+      bridge.onUpdatesStateChanged((state) => updates.set(state));
+      const state = await bridge.updatesGetState();
+      if (state.ok) updates.set(state.data);
+    },
+    serverOrigin: () => buildInfo().serverOrigin,
+    deviceKind: () => 'desktop',
+    get flavor() {
+      return buildInfo().flavor;
+    },
+    cookies: {
+      get: (name) => (name === TOKEN_COOKIE ? token : localStorage.getItem(localCookieKey(name))),
+      // Lifetime and domain are cookie matters: the vault keeps the token until logout.
+      set: (name, value, _options) => {
+        if (name === TOKEN_COOKIE) storeToken(value);
+        else localStorage.setItem(localCookieKey(name), value);
+      },
+      remove: (name, _options) => {
+        if (name !== TOKEN_COOKIE) return localStorage.removeItem(localCookieKey(name));
+        token = null;
+        void bridge.vaultClear();
+      },
+    },
+    redirect: (url) => {
+      // Portal paths load in this window; anything else is a product page, which main routes (new window or browser).
+      const target = new URL(url, window.location.href);
+      if (target.origin === window.location.origin) window.location.assign(target.href);
+      else window.open(target.href, '_blank', 'noopener');
+    },
+    launchProduct: async ({ product, orgId }) => {
+      unwrapResult(await bridge.productsLaunch({ product, orgId }));
+      return { portalStays: true };
+    },
+    loginFacts: () => ({ appVersion: buildInfo().version }),
+    loginEmailFacts: () => ({ appType: buildInfo().flavor === 'chat' ? 'superChat' : 'superTrack' }),
+    openMicrosoftPopup: async (url) => unwrapResult(await bridge.authMicrosoftPopup({ url })).code,
+    finishMicrosoftPopup: () => false,
+    reload: () => window.location.reload(),
+    notice: { current: notice.current, subscribe: notice.subscribe } satisfies PlatformNotice,
+    updates: {
+      current: updates.current,
+      subscribe: updates.subscribe,
+      restart: async () => {
+        unwrapResult(await bridge.updatesRestart());
+      },
+    } satisfies PlatformUpdates,
+  } satisfies Platform;
+}

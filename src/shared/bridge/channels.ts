@@ -1,0 +1,83 @@
+import * as z from 'zod';
+import { ProductKeySchema } from '../products';
+import type { BridgeChannelName } from './names';
+
+/** The two desktop apps built from this codebase. */
+export const DesktopFlavorSchema = z.enum(['chat', 'track']);
+export type DesktopFlavor = z.infer<typeof DesktopFlavorSchema>;
+
+/** What the updater is doing, as the renderer shows it. */
+export const UpdateStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('idle') }),
+  z.object({ status: z.literal('checking') }),
+  z.object({ status: z.literal('available'), version: z.string() }),
+  z.object({ status: z.literal('downloading'), version: z.string(), percent: z.number().min(0).max(100) }),
+  z.object({ status: z.literal('ready'), version: z.string() }),
+  z.object({ status: z.literal('error'), message: z.string() }),
+]);
+export type UpdateState = z.infer<typeof UpdateStateSchema>;
+
+/** Version, flavor and runtime of the running app: the menu's New Release entry and the login form's appVersion. */
+export const BuildInfoSchema = z.object({
+  version: z.string(),
+  flavor: DesktopFlavorSchema,
+  productName: z.string(),
+  platform: z.string(),
+  arch: z.string(),
+  electron: z.string(),
+  chrome: z.string(),
+  buildDate: z.string(),
+  commit: z.string(),
+  /** Origin of the account server this app talks to (configured at build time, see src/main/README.md). */
+  serverOrigin: z.string().url(),
+});
+export type BuildInfo = z.infer<typeof BuildInfoSchema>;
+
+/** The token as the vault holds it; `persistent` is false when the OS keychain could not be reached. */
+export const VaultTokenSchema = z.object({ token: z.string().nullable(), persistent: z.boolean() });
+export type VaultToken = z.infer<typeof VaultTokenSchema>;
+
+const NoInput = z.undefined();
+const Done = z.null();
+
+const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+
+/**
+ * Every renderer → main call of the desktop bridge: channel name to input and output schema. Main parses the input
+ * as `unknown` through `input` before a handler runs; the preload's functions are typed from the same map.
+ */
+export const BRIDGE_CHANNELS = {
+  /** The stored token (keychain, or memory when the keychain is unreachable) and whether it will survive a restart. */
+  'vault:get-token': channel(NoInput, VaultTokenSchema),
+  /** Stores the session token; answers whether it went to the keychain. */
+  'vault:set-token': channel(z.object({ token: z.string().min(1).max(8192) }), z.object({ persistent: z.boolean() })),
+  /** Forgets the token (logout). */
+  'vault:clear': channel(NoInput, Done),
+  /** Runs Microsoft sign-in in a 400x600 popup at the server's /auth/ms/login; `code` is null when closed by hand. */
+  'auth:microsoft-popup': channel(z.object({ url: z.string().url().max(2048) }), z.object({ code: z.string().nullable() })),
+  /** The updater's current state. */
+  'updates:get-state': channel(NoInput, UpdateStateSchema),
+  /** Checks the feed now; answers the state after the check started. */
+  'updates:check': channel(NoInput, UpdateStateSchema),
+  /** Quits and installs the downloaded version (only when the state is ready). */
+  'updates:restart': channel(NoInput, Done),
+  /** Version, flavor, runtime and server origin of this app. */
+  'app:build-info': channel(NoInput, BuildInfoSchema),
+  /** Opens a product for an organization: in the app's window (chat / tracker) or in the system browser. */
+  'products:launch': channel(
+    z.object({ product: ProductKeySchema, orgId: z.string().min(1).max(64) }),
+    z.object({ openedIn: z.enum(['app-window', 'browser']) }),
+  ),
+} as const satisfies Record<BridgeChannelName, { input: z.ZodType; output: z.ZodType }>;
+
+export type BridgeChannel = keyof typeof BRIDGE_CHANNELS;
+export type BridgeInput<C extends BridgeChannel> = z.infer<(typeof BRIDGE_CHANNELS)[C]['input']>;
+export type BridgeOutput<C extends BridgeChannel> = z.infer<(typeof BRIDGE_CHANNELS)[C]['output']>;
+
+/** Main → renderer events: channel name to payload schema. */
+export const BRIDGE_EVENTS = {
+  /** The updater's state changed. */
+  'updates:state-changed': UpdateStateSchema,
+} as const;
+export type BridgeEvent = keyof typeof BRIDGE_EVENTS;
+export type BridgeEventPayload<E extends BridgeEvent> = z.infer<(typeof BRIDGE_EVENTS)[E]>;

@@ -1,0 +1,4 @@
+export * from './api';
+export * from './channels';
+export * from './envelope';
+export * from './names';
