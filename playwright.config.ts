@@ -2,12 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { startMailService } from './tests/e2e/mail-service';
 
 // End-to-end: real Chromium (Debian's, since Playwright's own download is not reachable here) against the
 // server `npm start` runs, with the test seed and a fresh data directory per run.
 const port = Number(process.env.E2E_PORT ?? 3390);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'suite-portal-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+
+// Real mail: an SMTP receiver on a fixed port next to the server's, started here in the runner's main process
+// (workers load this file too, and the web server starts before globalSetup, so neither place would do). The specs
+// read what arrived through a small HTTP endpoint on the port after it. See tests/e2e/README.md.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
+process.env.E2E_MAIL_PORT ??= String(smtpPort + 1);
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_MAIL_STARTED) {
+  process.env.E2E_MAIL_STARTED = '1';
+  startMailService(smtpPort, Number(process.env.E2E_MAIL_PORT));
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,6 +51,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_FILE: 'tests/e2e/fixtures/seed.json',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
   },
 });

@@ -12,6 +12,11 @@ import demoSeed from './seed/demo-seed.json' with { type: 'json' };
 import { registerEvents } from './socket/register';
 import { signInHandlers } from './socket/handlers/sign-in';
 import { workspaceHandlers } from './socket/handlers/workspace';
+import { signUpHandlers } from './socket/handlers/sign-up';
+import { passwordHandlers } from './socket/handlers/password';
+import { invitationHandlers } from './socket/handlers/invitations';
+import { onboardingHandlers } from './socket/handlers/onboarding';
+import { createMailer } from './mail/mailer';
 import type { Services } from './services';
 
 export interface PortalServer {
@@ -44,10 +49,18 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     }
     if (seeded) log.info('seed.applied', { source: seeded.source, ...seeded.result });
 
-    const services: Services = { config, db, sessions: await SessionService.create(db), limiter: new RateLimiter(db), log };
+    const mailer = createMailer(config, log);
+    const services: Services = { config, db, sessions: await SessionService.create(db), limiter: new RateLimiter(db), log, mailer };
     httpServer = createServer(createHttpApp(services));
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
-    registerEvents(io, services, { ...signInHandlers(services), ...workspaceHandlers(services) });
+    registerEvents(io, services, {
+      ...signInHandlers(services),
+      ...workspaceHandlers(services),
+      ...signUpHandlers(services),
+      ...passwordHandlers(services),
+      ...invitationHandlers(services),
+      ...onboardingHandlers(services),
+    });
 
     const server = httpServer;
     await new Promise<void>((resolveListen, reject) => {
@@ -57,7 +70,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
-    log.info('server.listening', { url, engine: database.engine });
+    log.info('server.listening', { url, engine: database.engine, mail: mailer.describe() });
 
     return {
       url,
@@ -66,6 +79,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
       seeded,
       close: async () => {
         await io.close();
+        await mailer.flush();
         await database.close();
       },
     };

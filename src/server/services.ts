@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { RateLimiter } from './auth/rate-limit';
 import type { SessionService } from './auth/sessions';
 import type { Logger } from './log';
+import type { Mailer } from './mail/mailer';
 
 /** What handlers and HTTP routes share: built once at start-up, passed in (no module-level singletons). */
 export interface Services {
@@ -11,4 +12,6 @@ export interface Services {
   sessions: SessionService;
   limiter: RateLimiter;
   log: Logger;
+  /** Outgoing mail: SMTP, or the outbox folder. */
+  mailer: Mailer;
 }

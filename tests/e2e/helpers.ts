@@ -27,3 +27,9 @@ export async function expectProduct(page: Page, product: string, path: string): 
   await expect(page).toHaveURL(new RegExp(`/products/${product}${path.replace(/\//g, '\\/')}$`));
   await expect(page.getByTestId('path')).toHaveText(path);
 }
+
+/** Types a six-digit code into the OTP boxes, starting at the first, as a person would. */
+export async function typeOtp(page: Page, code: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+}

@@ -85,9 +85,12 @@ test.describe('sign-in', () => {
     const token = (await context.cookies()).find((cookie) => cookie.name === 'ubs_token')!.value;
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // Logout reloads the page; a fresh tab keeps that reload from racing the next navigation.
+    await page.close();
     await context.addCookies([{ name: 'ubs_token', value: token, url: baseURL! }]);
-    await page.goto('/workspace');
-    await expect(page).toHaveURL(/\/login$/);
+    const next = await context.newPage();
+    await next.goto('/workspace');
+    await expect(next).toHaveURL(/\/login$/);
   });
 });
 

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/log';
 import { startPortalServer, type PortalServer } from '../../src/server/server';
+import { startSmtpReceiver, type SmtpReceiver } from '../mail/smtp-receiver';
 import { createCaller, ResponseEnvelopeSchema, RESPONSE_EVENT, type Call, type ErrorData, type HandshakeAuth } from '../../src/shared/protocol';
 
 export type Engine = 'pglite' | 'postgres';
@@ -168,7 +169,7 @@ function openClient(url: string, auth: HandshakeAuth | undefined, onClose: (clie
  * Starts a real account server on a free port of 127.0.0.1 with `seed` written to a seed file, on its own
  * store (or on `store`, which then outlives this server: for restart tests). Log lines are collected, not printed.
  */
-export async function startTestServer(options: { engine: Engine; seed: unknown; store?: TestStore }): Promise<TestServer> {
+export async function startTestServer(options: { engine: Engine; seed: unknown; store?: TestStore; env?: Record<string, string> }): Promise<TestServer> {
   const store = options.store ?? (await createStore(options.engine));
   const ownsStore = options.store === undefined;
   const logs: string[] = [];
@@ -176,7 +177,7 @@ export async function startTestServer(options: { engine: Engine; seed: unknown; 
   try {
     const seedFile = join(store.dir, `seed-${randomBytes(4).toString('hex')}.json`);
     await writeFile(seedFile, JSON.stringify(options.seed, null, 2));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_FILE: seedFile, ...store.env }, store.dir);
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SEED_FILE: seedFile, ...store.env, ...options.env }, store.dir);
     const server = await startPortalServer(config, { log: createLogger((line) => logs.push(line)) });
     return {
       engine: options.engine,
@@ -206,10 +207,10 @@ export async function startTestServer(options: { engine: Engine; seed: unknown; 
 }
 
 /** Starts one server for the enclosing describe block and stops it after; returns a getter for it. */
-export function useTestServer(engine: Engine, seed: unknown): () => TestServer {
+export function useTestServer(engine: Engine, seed: unknown, env?: () => Record<string, string>): () => TestServer {
   let current: TestServer | undefined;
   beforeAll(async () => {
-    current = await startTestServer({ engine, seed });
+    current = await startTestServer({ engine, seed, env: env?.() });
   });
   afterAll(async () => {
     await current?.close();
@@ -230,4 +231,26 @@ export async function signIn(app: TestServer, identifier: string, password: stri
   } finally {
     client.close();
   }
+}
+
+/**
+ * A real SMTP receiver for the enclosing describe block and a server that mails to it. Call inside
+ * describeEngines; returns getters for the server and the receiver.
+ */
+export function useTestServerWithMail(engine: Engine, seed: unknown): { app: () => TestServer; mail: () => SmtpReceiver } {
+  let receiver: SmtpReceiver | undefined;
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver();
+  });
+  const app = useTestServer(engine, seed, () => ({ SMTP_URL: receiver!.url }));
+  afterAll(async () => {
+    await receiver?.close();
+  });
+  return {
+    app,
+    mail: () => {
+      if (!receiver) throw new Error('the SMTP receiver did not start');
+      return receiver;
+    },
+  };
 }

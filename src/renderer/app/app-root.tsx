@@ -3,7 +3,10 @@ import { RouterProvider } from 'react-router-dom';
 import { platform } from '../platform';
 import { Button } from '../ui/button';
 import { LoadingScreen } from '../ui/spinner';
+import { Toaster } from '../ui/toast';
+import '../ui/lifecycle.css';
 import { boot } from './boot';
+import { PlatformStatus } from './platform-status';
 import { createAppRouter } from './router';
 
 type RootState = { status: 'booting' } | { status: 'ready'; router: ReturnType<typeof createAppRouter> } | { status: 'failed'; message: string };
@@ -23,7 +26,14 @@ export function AppRoot() {
     };
   }, []);
 
-  if (state.status === 'ready') return <RouterProvider router={state.router} />;
+  if (state.status === 'ready')
+    return (
+      <>
+        <PlatformStatus />
+        <RouterProvider router={state.router} />
+        <Toaster />
+      </>
+    );
   if (state.status === 'booting') return <LoadingScreen fullPage label="Loading Suite Portal…" />;
   return (
     <main className="standalone">

@@ -13,15 +13,32 @@ export interface RouteEntry {
 
 const SignInScreen = lazy(() => import('../features/sign-in/sign-in-screen').then((module) => ({ default: module.SignInScreen })));
 const WorkspaceScreen = lazy(() => import('../features/workspace/workspace-screen').then((module) => ({ default: module.WorkspaceScreen })));
+const passwordReset = () => import('../features/password-reset/forgot-password-screen');
+const ForgotPasswordScreen = lazy(() => passwordReset().then((module) => ({ default: module.ForgotPasswordScreen })));
+const EmailSentScreen = lazy(() => passwordReset().then((module) => ({ default: module.EmailSentScreen })));
+const ResetPasswordScreen = lazy(() => import('../features/password-reset/reset-password-screen').then((module) => ({ default: module.ResetPasswordScreen })));
+const signUp = () => import('../features/sign-up/register-screen');
+const RegisterScreen = lazy(() => signUp().then((module) => ({ default: module.RegisterScreen })));
+const StayTunedScreen = lazy(() => signUp().then((module) => ({ default: module.StayTunedScreen })));
+const VerifyEmailScreen = lazy(() => import('../features/verify-email/verify-email-screen').then((module) => ({ default: module.VerifyEmailScreen })));
+const VerifyOrganizationScreen = lazy(() =>
+  import('../features/verify-email/verify-organization-screen').then((module) => ({ default: module.VerifyOrganizationScreen })),
+);
+const ChangePasswordScreen = lazy(() => import('../features/change-password/change-password-screen').then((module) => ({ default: module.ChangePasswordScreen })));
+const InviteScreen = lazy(() => import('../features/invite/invite-screen').then((module) => ({ default: module.InviteScreen })));
+const ClientInviteScreen = lazy(() => import('../features/invite/client-invite-screen').then((module) => ({ default: module.ClientInviteScreen })));
+const OnboardingSignUpScreen = lazy(() =>
+  import('../features/onboarding/onboarding-sign-up-screen').then((module) => ({ default: module.OnboardingSignUpScreen })),
+);
 
 /** The five onboarding screens of spec section 2 under one base path. */
 function organizationRoutes(base: string): RouteEntry[] {
   return [
     { path: `${base}/login`, access: 'onboarding', screen: SignInScreen },
-    { path: `${base}/register`, access: 'onboarding', screen: soon('Sign Up Your Account') },
-    { path: `${base}/forgot-password`, access: 'onboarding', screen: soon('Forgot Password?') },
-    { path: `${base}/reset/:code`, access: 'onboarding', screen: soon('Reset Password') },
-    { path: `${base}/email-sent`, access: 'onboarding', screen: soon('Email Sent') },
+    { path: `${base}/register`, access: 'onboarding', screen: OnboardingSignUpScreen },
+    { path: `${base}/forgot-password`, access: 'onboarding', screen: ForgotPasswordScreen },
+    { path: `${base}/reset/:code`, access: 'onboarding', screen: ResetPasswordScreen },
+    { path: `${base}/email-sent`, access: 'onboarding', screen: EmailSentScreen },
   ];
 }
 
@@ -37,23 +54,23 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/multi-factor-authenticate', access: 'mfa-login', screen: soon('Multi-Factor Authentication') },
   { path: '/setup-multi-factor', access: 'mfa-setup', screen: soon('Multi-Factor Authentication Setup') },
   { path: '/recovery-code', access: 'recovery', screen: soon('Add Recovery Code') },
-  { path: '/forgot-password', access: 'public', screen: soon('Forgot Password?') },
+  { path: '/forgot-password', access: 'public', screen: ForgotPasswordScreen },
   { path: '/forget-with-recovery', access: 'recovery', screen: soon('Forgot Password with Recovery Code') },
   { path: '/reset-with-recovery', access: 'recovery', screen: soon('Reset Password') },
-  { path: '/email-sent', access: 'public', screen: soon('Email Sent') },
-  { path: '/reset/:code', access: 'public', screen: soon('Reset Password') },
-  { path: '/register', access: 'public', screen: soon('Create New Account') },
-  { path: '/stay-tuned', access: 'public', screen: soon('Stay Tuned!') },
-  { path: '/verify-email', access: 'public', screen: soon('Verify Your Email') },
-  { path: '/invite/:inviteCode', access: 'open', screen: soon('Invitation') },
-  { path: '/invite-client/:token', access: 'open', screen: soon('Client Invitation') },
+  { path: '/email-sent', access: 'public', screen: EmailSentScreen },
+  { path: '/reset/:code', access: 'public', screen: ResetPasswordScreen },
+  { path: '/register', access: 'public', screen: RegisterScreen },
+  { path: '/stay-tuned', access: 'public', screen: StayTunedScreen },
+  { path: '/verify-email', access: 'public', screen: VerifyEmailScreen },
+  { path: '/invite/:inviteCode', access: 'open', screen: InviteScreen },
+  { path: '/invite-client/:token', access: 'open', screen: ClientInviteScreen },
   { path: '/authorize', access: 'open', screen: soon('Authorize') },
   { path: '/downloads', access: 'open', screen: soon('Downloads') },
 
   // Signed in only.
   { path: '/workspace', access: 'protected', screen: WorkspaceScreen },
-  { path: '/change-password', access: 'protected', screen: soon('Change Password') },
-  { path: '/verify-organization/:id', access: 'protected', screen: soon('Verify Your Organization') },
+  { path: '/change-password', access: 'protected', screen: ChangePasswordScreen },
+  { path: '/verify-organization/:id', access: 'protected', screen: VerifyOrganizationScreen },
 
   // Onboarding under /{orgId}, and the same five screens for preboarding under /{orgId}/preboarding.
   ...organizationRoutes('/:orgId'),

@@ -12,6 +12,7 @@ const ISSUER = 'suite-portal';
 
 export interface SessionInfo {
   sessionId: string;
+  /** The account of a `user` session, or the onboarding employee of an `onboarding` one. */
   userId: string;
   kind: 'user' | 'onboarding';
 }
@@ -45,13 +46,18 @@ export class SessionService {
     return new SessionService(db, Buffer.from(row.value, 'base64url'));
   }
 
-  /** Opens a session and returns its token. `now` is for tests that need an already-expired token. */
+  /**
+   * Opens a session and returns its token. With kind 'onboarding', `userId` is the onboarding employee's id.
+   * `ttlSeconds` is for tests that need an already-expired token.
+   */
   async open(userId: string, details: { kind?: 'user' | 'onboarding'; ip?: string | null; userAgent?: string | null; ttlSeconds?: number } = {}) {
     const ttl = details.ttlSeconds ?? SESSION_TTL_SECONDS;
+    const onboarding = details.kind === 'onboarding';
     const [row] = await this.db
       .insert(sessions)
       .values({
-        userId,
+        userId: onboarding ? null : userId,
+        onboardingEmployeeId: onboarding ? userId : null,
         kind: details.kind ?? 'user',
         expiresAt: sql`now() + make_interval(secs => ${ttl})`,
         ip: details.ip ?? null,
@@ -80,13 +86,14 @@ export class SessionService {
     }
     if (!claims.jti || !claims.sub) throw new TokenError('malformed');
     const [row] = await this.db
-      .select({ id: sessions.id, userId: sessions.userId, kind: sessions.kind, revokedAt: sessions.revokedAt, live: sql<boolean>`${sessions.expiresAt} > now()` })
+      .select({ id: sessions.id, userId: sessions.userId, employeeId: sessions.onboardingEmployeeId, kind: sessions.kind, revokedAt: sessions.revokedAt, live: sql<boolean>`${sessions.expiresAt} > now()` })
       .from(sessions)
       .where(eq(sessions.id, claims.jti));
-    if (!row || row.userId !== claims.sub) throw new TokenError('revoked');
+    const subject = row?.kind === 'onboarding' ? row.employeeId : row?.userId;
+    if (!row || !subject || subject !== claims.sub) throw new TokenError('revoked');
     if (row.revokedAt !== null) throw new TokenError('revoked');
     if (!row.live) throw new TokenError('expired');
-    return { sessionId: row.id, userId: row.userId, kind: row.kind };
+    return { sessionId: row.id, userId: subject, kind: row.kind };
   }
 
   /** Ends one session. */
@@ -101,6 +108,14 @@ export class SessionService {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(exceptSessionId ? and(live, sql`${sessions.id} <> ${exceptSessionId}`) : live);
+  }
+
+  /** Ends every live session of an onboarding employee (after a password reset). */
+  async revokeAllForEmployee(employeeId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.onboardingEmployeeId, employeeId), isNull(sessions.revokedAt)));
   }
 
   /** Forgets a push device token wherever it was registered (logout from that device). */

@@ -20,6 +20,8 @@ export const organizations = pgTable('organizations', {
   mfaAuthenticatorApp: boolean('mfa_authenticator_app').notNull().default(false),
   allowedIpRanges: jsonb('allowed_ip_ranges').$type<string[]>().notNull().default([]),
   verified: boolean('verified').notNull().default(true),
+  /** What the company told us at sign-up (phone, country, employee count, industry, referral codes); null for seeded ones. */
+  signUpDetails: jsonb('sign_up_details').$type<Record<string, string>>(),
   ...timestamps,
 });
 
@@ -67,9 +69,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account of a `user` session, or the onboarding employee of an `onboarding` one (exactly one is set). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    onboardingEmployeeId: uuid('onboarding_employee_id').references(() => onboardingEmployees.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'user' | 'onboarding'>().notNull().default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -116,6 +118,7 @@ export const invitations = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role').$type<Role>().notNull(),
+    productAccess: jsonb('product_access').$type<ProductKey[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     ...timestamps,
@@ -123,7 +126,55 @@ export const invitations = pgTable(
   (table) => [index('invitations_email_idx').on(table.email)],
 );
 
-export const schema = { organizations, users, memberships, sessions, rateLimits, serverSecrets, oauthClients, invitations };
+/** An employee an organization is onboarding or preboarding; signs in at /{orgId}/login (or /preboarding/) once a password is set. */
+export const onboardingEmployees = pgTable(
+  'onboarding_employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    employeeCode: text('employee_code'),
+    preboarding: boolean('preboarding').notNull().default(false),
+    /** Null until the employee signs up (sets a password). */
+    passwordHash: text('password_hash'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('onboarding_employees_org_email_idx').on(table.organizationId, table.email),
+    index('onboarding_employees_code_idx').on(table.organizationId, table.employeeCode),
+  ],
+);
+
+/** What a one-time code proves when it is used. */
+export type CodePurpose = 'verify-account' | 'verify-organization' | 'reset-password' | 'onboarding-reset';
+
+/**
+ * Mailed one-time codes (six-digit OTPs) and link secrets. Only a sha256 of the secret is kept; `usedAt` makes
+ * each single-use, `expiresAt` bounds its life. A newer code of the same purpose and subject replaces older ones.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    onboardingEmployeeId: uuid('onboarding_employee_id').references(() => onboardingEmployees.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('one_time_codes_hash_idx').on(table.codeHash),
+    index('one_time_codes_user_idx').on(table.userId, table.purpose),
+    index('one_time_codes_employee_idx').on(table.onboardingEmployeeId, table.purpose),
+  ],
+);
+
+export const schema = { organizations, users, memberships, sessions, rateLimits, serverSecrets, oauthClients, invitations, onboardingEmployees, oneTimeCodes };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */
 export const dbNow = sql`now()`;

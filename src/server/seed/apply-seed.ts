@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { invitations, memberships, oauthClients, organizations, users } from '../db/schema';
+import { invitations, memberships, oauthClients, onboardingEmployees, organizations, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { describeSeedIssues, SeedFileSchema, type SeedFile } from './seed-schema';
 
@@ -70,6 +70,13 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
   const existingEmails = new Set(existing.map((row) => row.email));
   const hashes = new Map<string, string>();
   for (const user of seed.users) if (!existingEmails.has(user.email)) hashes.set(user.email, await hashPassword(user.password));
+  // Onboarding passwords are hashed every time (few rows), but written only when the employee is created.
+  const employeeHashes = new Map<string, string>();
+  for (const org of seed.organizations) {
+    for (const employee of org.onboardingEmployees ?? []) {
+      if (employee.password) employeeHashes.set(`${org.orgId}\n${employee.email}`, await hashPassword(employee.password));
+    }
+  }
 
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, string>();
@@ -85,10 +92,17 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
       };
       const [row] = await tx
         .insert(organizations)
-        .values(values)
+        .values({ ...values, verified: org.verified ?? true })
         .onConflictDoUpdate({ target: organizations.orgId, set: { ...values, updatedAt: sql`now()` } })
         .returning({ id: organizations.id });
       orgIds.set(org.orgId, row!.id);
+      for (const employee of org.onboardingEmployees ?? []) {
+        const profile = { employeeCode: employee.employeeCode ?? null, preboarding: employee.preboarding };
+        await tx
+          .insert(onboardingEmployees)
+          .values({ organizationId: row!.id, email: employee.email, ...profile, passwordHash: employeeHashes.get(`${org.orgId}\n${employee.email}`) ?? null })
+          .onConflictDoUpdate({ target: [onboardingEmployees.organizationId, onboardingEmployees.email], set: { ...profile, updatedAt: sql`now()` } });
+      }
     }
     const lookup = async (orgId: string) => {
       const known = orgIds.get(orgId);
@@ -134,6 +148,7 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
         organizationId: await lookup(invitation.orgId),
         email: invitation.email,
         role: invitation.role,
+        productAccess: invitation.productAccess ?? (invitation.role === 'client' ? ['pms' as const] : []),
         expiresAt: invitation.expiresAt ? new Date(invitation.expiresAt) : null,
       };
       await tx
@@ -141,7 +156,14 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
         .values(values)
         .onConflictDoUpdate({
           target: invitations.codeHash,
-          set: { organizationId: values.organizationId, email: values.email, role: values.role, expiresAt: values.expiresAt, updatedAt: sql`now()` },
+          set: {
+            organizationId: values.organizationId,
+            email: values.email,
+            role: values.role,
+            productAccess: values.productAccess,
+            expiresAt: values.expiresAt,
+            updatedAt: sql`now()`,
+          },
         });
     }
   });

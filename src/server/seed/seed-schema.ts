@@ -18,6 +18,20 @@ export const SeedOrganizationSchema = z.strictObject({
   plan: z.partialRecord(ProductKeySchema, z.boolean()),
   mfa: z.strictObject({ email: z.boolean(), authenticatorApp: z.boolean() }).optional(),
   allowedIpRanges: z.array(z.string().trim().refine(isCidr, 'must be a CIDR range such as 10.0.0.0/8')).optional(),
+  /** Optional, default true; false leaves the company to be verified at /verify-organization/{orgId}. Set at creation only. */
+  verified: z.boolean().optional(),
+  /** Optional: employees this organization is onboarding or preboarding (they sign up at /{orgId}/register). */
+  onboardingEmployees: z
+    .array(
+      z.strictObject({
+        email: EmailSchema,
+        employeeCode: z.string().trim().min(1).max(64).optional(),
+        preboarding: z.boolean().default(false),
+        /** Optional: a password set when the employee is created (otherwise they sign up). */
+        password: NewPasswordSchema.optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** One user of a seed file, with memberships by orgId. */
@@ -63,6 +77,7 @@ export const SeedFileSchema = z
           orgId: OrgIdSchema,
           email: EmailSchema,
           role: RoleSchema,
+          productAccess: z.array(ProductKeySchema).optional(),
           expiresAt: z.iso.datetime({ offset: true }).optional(),
         }),
       )
@@ -82,6 +97,13 @@ export const SeedFileSchema = z
     unique(seed.users.filter((user) => user.userName), (user) => user.userName!, 'users');
     unique(seed.invitations ?? [], (invitation) => invitation.code, 'invitations');
     unique(seed.oauthClients ?? [], (client) => client.clientId, 'oauthClients');
+    seed.organizations.forEach((org, index) => {
+      const seen = new Set<string>();
+      (org.onboardingEmployees ?? []).forEach((employee, e) => {
+        if (seen.has(employee.email)) ctx.addIssue({ code: 'custom', path: ['organizations', index, 'onboardingEmployees', e], message: `duplicate ${JSON.stringify(employee.email)}` });
+        seen.add(employee.email);
+      });
+    });
   });
 
 export type SeedFile = z.output<typeof SeedFileSchema>;

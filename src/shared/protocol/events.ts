@@ -100,8 +100,12 @@ export const EVENTS = {
     z.object({ email: z.string().trim().min(1).max(254), password: LoginPasswordSchema, orgId: OrgIdSchema }),
     z.object({ token: z.string(), isPreBoarding: z.boolean(), _id: z.string() }),
   ),
-  /** Create the password of an onboarding or preboarding employee. */
-  onboardingSignUp: entry('none', z.object({ email: EmailSchema, password: NewPasswordSchema, orgId: OrgIdSchema }), SuccessSchema),
+  /** Create the password of an onboarding or preboarding employee; signs them in like onboardingLogin. */
+  onboardingSignUp: entry(
+    'none',
+    z.object({ email: EmailSchema, password: NewPasswordSchema, orgId: OrgIdSchema }),
+    z.object({ success: z.literal(true), token: z.string(), isPreBoarding: z.boolean(), _id: z.string() }),
+  ),
   /** Mail an onboarding employee a reset link. */
   onboardingForgotPassword: entry('none', z.object({ email: EmailSchema, orgId: OrgIdSchema }), SuccessSchema),
   /** Reset an onboarding employee's password with the mailed code. */
@@ -112,8 +116,8 @@ export const EVENTS = {
   signUp: entry('none', SignUpPayloadSchema, z.object({ success: z.literal(true), email: z.string() })),
   /** Whether an email is already registered (company sign-up). */
   checkEmailExistense: entry('none', z.object({ email: EmailSchema }), z.object({ exists: z.boolean() })),
-  /** Check a mailed reset code before showing the form. */
-  getResetCodeInfo: entry('none', z.object({ code }), z.object({ valid: z.literal(true), email: z.string() })),
+  /** Check a mailed reset code before showing the form; `orgId` checks an onboarding employee's code of that organization. */
+  getResetCodeInfo: entry('none', z.object({ code, orgId: OrgIdSchema.optional() }), z.object({ valid: z.literal(true), email: z.string() })),
   /** Set a new password with a mailed code, or with the user a recovery code returned. */
   resetPassword: entry('none', ResetPasswordPayloadSchema, SuccessSchema),
   /** Mail a reset link; the reply is the same whether or not the account exists. */

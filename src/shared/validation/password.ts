@@ -32,3 +32,11 @@ export const LoginPasswordSchema = z
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
   .max(128, MESSAGES.invalid('Password'));
+
+/** A new password and its confirmation (reset, sign-up, change): every rule, then 'Password and confirm password does not match'. */
+export const NewPasswordPairSchema = z
+  .object({
+    password: NewPasswordSchema,
+    cpassword: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+  })
+  .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });

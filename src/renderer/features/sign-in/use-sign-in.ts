@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { HTTP_ROUTES, type LoginReply } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
@@ -6,7 +7,7 @@ import { call, errorMessage, portalConfig } from '../../api';
 import { platform } from '../../platform';
 import { COOKIES, LOCAL_KEYS, removeLocal, writeCookie, writeLocal } from '../../session/local-values';
 import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
-import { onboardingSignedIn, passwordChangeRequired, secondFactorRequired, signedIn, updateSession } from '../../session/session-store';
+import { passwordChangeRequired, secondFactorRequired, signedIn, updateSession } from '../../session/session-store';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboarding/onboarding-paths';
 import { loginOutcome } from './login-outcome';
@@ -49,8 +50,12 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         if (reply.email) writeCookie(COOKIES.email, reply.email);
         forgetPreviousUrl();
         removeLocal(LOCAL_KEYS.accountType);
-        updateSession(signedIn, { token: outcome.token, reply });
-        navigate(outcome.to, { replace: true });
+        // One render for both: otherwise the /login guard sees the token first and sends the user to /workspace,
+        // losing a previousURL such as an invitation link.
+        flushSync(() => {
+          updateSession(signedIn, { token: outcome.token, reply });
+          navigate(outcome.to, { replace: true, flushSync: true });
+        });
         return;
       case 'unexpected':
         showServerError(MESSAGES.somethingWrong);
@@ -63,7 +68,8 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
     writeCookie(COOKIES.token, reply.token);
     writeLocal(LOCAL_KEYS.onboardingEmployeeId, reply._id);
     writeLocal(LOCAL_KEYS.accountType, 'onboarding');
-    updateSession(onboardingSignedIn, reply.token);
+    // The session store is left alone: the page is leaving, and a signed-in store would let the /{orgId}/login
+    // guard redirect elsewhere first. The cookie and the local values restore the session on return.
     const { productUrls } = portalConfig();
     platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id));
   };
@@ -77,7 +83,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         // The browser is leaving for the boarding page: the button stays busy.
         return;
       }
-      const reply = await call('login', { identifier: values.identifier, password: values.password, platform: platform.deviceKind() });
+      const reply = await call('login', { identifier: values.identifier, password: values.password, platform: platform.deviceKind(), ...platform.loginFacts() });
       applyLoginReply(reply, values);
     } catch (error) {
       showServerError(errorMessage(error));

@@ -7,6 +7,7 @@ import { SIGN_IN_LIMITS } from '../../auth/rate-limit';
 import { TokenError } from '../../auth/sessions';
 import type { Services } from '../../services';
 import type { HandlerMap } from '../register';
+import { pendingSignUpOrganization, sendAccountCode } from './sign-up';
 
 /** 429 with the wait in whole minutes for people, and in seconds for clients. */
 export function tooManyAttempts(seconds: number): CallError {
@@ -19,7 +20,8 @@ export function tooManyAttempts(seconds: number): CallError {
 }
 
 /** Sign-in flow: login, authenticate, logout. */
-export function signInHandlers({ db, sessions, limiter, log, config }: Services): HandlerMap {
+export function signInHandlers(services: Services): HandlerMap {
+  const { db, sessions, limiter, log, config } = services;
   return {
     async login(payload, ctx) {
       const identifier = (payload.identifier ?? payload.email ?? '').trim().toLowerCase();
@@ -49,6 +51,8 @@ export function signInHandlers({ db, sessions, limiter, log, config }: Services)
       await limiter.clear(accountKey!);
 
       if (!user.verified) {
+        // The right password proves who asks, so a fresh code goes out for the Verify Your Email screen.
+        await sendAccountCode(services, user, await pendingSignUpOrganization(db, user.id));
         log.info('sign-in.unverified', { userId: user.id });
         return { activateAccount: true, email: user.email };
       }

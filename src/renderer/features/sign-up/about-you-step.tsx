@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod';
+import type { Country } from '../../../shared/reference/countries';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { call, errorMessage } from '../../api';
+import { AlertMessage } from '../../ui/alert-message';
+import { Button } from '../../ui/button';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { useTimedMessage } from '../../ui/use-timed-message';
+import { AboutYouSchema, BLOCKED_PHONE_KEYS, type AboutYouValues } from './sign-up-schema';
+
+interface AboutYouStepProps {
+  countries: readonly Country[];
+  initial: AboutYouValues;
+  onNext: (values: AboutYouValues) => void;
+}
+
+/** Step 1 (aboutYou): name, email (checked with checkEmailExistense before moving on) and phone with its dial code. */
+export function AboutYouStep({ countries, initial, onNext }: AboutYouStepProps) {
+  const [checking, setChecking] = useState(false);
+  const [serverError, showServerError] = useTimedMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof AboutYouSchema>, unknown, AboutYouValues>({ resolver: zodResolver(AboutYouSchema), defaultValues: initial });
+
+  const next = async (values: AboutYouValues) => {
+    setChecking(true);
+    try {
+      const { exists } = await call('checkEmailExistense', { email: values.email });
+      if (exists) setError('email', { message: MESSAGES.emailExists }, { shouldFocus: true });
+      else onNext(values);
+    } catch (error) {
+      showServerError(errorMessage(error));
+    }
+    setChecking(false);
+  };
+
+  const phone = register('phone');
+  return (
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit(next)(event)}>
+      <div className="field-row">
+        <TextField id="sign-up-first-name" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField id="sign-up-last-name" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <TextField id="sign-up-email" label="Work Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <div className="field-row">
+        <SelectField
+          id="sign-up-country-code"
+          label="Country Code"
+          autoComplete="tel-country-code"
+          options={countries.map((country) => ({ value: country.code, label: `${country.name} (${country.dial_code})` }))}
+          error={errors.countryCode?.message}
+          {...register('countryCode')}
+        />
+        <TextField
+          id="sign-up-phone"
+          label="Phone Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          error={errors.phone?.message}
+          {...phone}
+          onKeyDown={(event) => {
+            if (BLOCKED_PHONE_KEYS.has(event.key)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            // A paste can still bring other characters; only digits are kept.
+            event.target.value = event.target.value.replace(/\D/g, '');
+            void phone.onChange(event);
+          }}
+        />
+      </div>
+      <AlertMessage message={serverError} />
+      <Button type="submit" className="button-block" loading={checking}>
+        Next
+      </Button>
+    </form>
+  );
+}

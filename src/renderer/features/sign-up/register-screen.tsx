@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Country } from '../../../shared/reference/countries';
+import { DEFAULT_COUNTRY_CODE } from '../../../shared/reference/countries';
+import { call, errorMessage } from '../../api';
+import { COOKIES, LOCAL_KEYS, readLocal, writeCookie } from '../../session/local-values';
+import { AuthLayout } from '../../ui/auth-layout';
+import { LoadingScreen } from '../../ui/spinner';
+import { useTimedMessage } from '../../ui/use-timed-message';
+import { AboutCompanyStep } from './about-company-step';
+import { AboutYouStep } from './about-you-step';
+import { phoneValue, type AboutCompanyValues, type AboutYouValues } from './sign-up-schema';
+
+const STEPS = [
+  { key: 'aboutYou', label: 'About You' },
+  { key: 'aboutCompany', label: 'About Company' },
+] as const;
+
+/** Create New Account (/register): aboutYou, then aboutCompany; signUp, then /stay-tuned. */
+export function RegisterScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [countries, setCountries] = useState<readonly Country[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [step, setStep] = useState<(typeof STEPS)[number]['key']>('aboutYou');
+  const [aboutYou, setAboutYou] = useState<AboutYouValues>({ firstName: '', lastName: '', email: '', countryCode: DEFAULT_COUNTRY_CODE, phone: '' });
+  const [loading, setLoading] = useState(false);
+  const [serverError, showServerError] = useTimedMessage();
+
+  useEffect(() => {
+    let current = true;
+    call('addressParams', { type: 'country' }).then(
+      ({ results }) => current && setCountries(results),
+      (error: unknown) => current && setLoadError(errorMessage(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (loadError) {
+    return (
+      <AuthLayout>
+        <h1>Create New Account</h1>
+        <p role="alert">{loadError}</p>
+      </AuthLayout>
+    );
+  }
+  if (!countries) return <LoadingScreen fullPage label="Loading…" />;
+  const chosen = countries.find((country) => country.code === aboutYou.countryCode) ?? countries.find((country) => country.code === DEFAULT_COUNTRY_CODE);
+
+  const submit = async (company: AboutCompanyValues) => {
+    setLoading(true);
+    const optional = (value: string | null | undefined) => (value ? value : undefined);
+    try {
+      const reply = await call('signUp', {
+        firstName: aboutYou.firstName,
+        lastName: aboutYou.lastName,
+        email: aboutYou.email,
+        phone: phoneValue(chosen?.dial_code ?? '+91', aboutYou.phone),
+        company: company.company,
+        numemployees: company.numemployees,
+        country: company.country,
+        industryType: company.industryType,
+        referral: optional(company.referral),
+        referralcode: optional(params.get('referralcode')),
+        affiliatecode: optional(readLocal(LOCAL_KEYS.affiliateCode)),
+        usercode: optional(readLocal(LOCAL_KEYS.userCode)),
+      });
+      // The mailed code is entered on /verify-email, which reads the address from here.
+      writeCookie(COOKIES.email, reply.email);
+      navigate('/stay-tuned');
+    } catch (error) {
+      showServerError(errorMessage(error));
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <header className="screen-header">
+        <h1>Create New Account</h1>
+        <ol className="steps" aria-label="Steps">
+          {STEPS.map((item, index) => (
+            <li key={item.key} aria-current={item.key === step ? 'step' : undefined}>
+              {index + 1}. {item.label}
+            </li>
+          ))}
+        </ol>
+      </header>
+      {step === 'aboutYou' ? (
+        <AboutYouStep
+          countries={countries}
+          initial={aboutYou}
+          onNext={(values) => {
+            setAboutYou(values);
+            setStep('aboutCompany');
+          }}
+        />
+      ) : (
+        <AboutCompanyStep
+          countries={countries}
+          initial={{ company: '', numemployees: '1-5', industryType: '', country: chosen?.label ?? 'India', referral: '', terms: true }}
+          loading={loading}
+          serverError={serverError}
+          onBack={() => setStep('aboutYou')}
+          onSubmit={submit}
+        />
+      )}
+      <p className="screen-footer">
+        Already have an account? <Link to="/login">Sign In</Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+/** Stay Tuned! (/stay-tuned): after sign-up, sales follows up; the account is verified with the mailed code meanwhile. */
+export function StayTunedScreen() {
+  return (
+    <AuthLayout>
+      <section className="result-panel">
+        <h1>Stay Tuned!</h1>
+        <p>Thank you for signing up. Our sales team will contact you shortly to help you set up your company.</p>
+        <p className="lead">We have also mailed you a 6-digit code to verify your email address.</p>
+        <div className="actions actions-start">
+          <a className="button button-primary" href="/">
+            Go to Home
+          </a>
+          <a className="button button-secondary" href={SCHEDULE_DEMO_URL} target="_blank" rel="noopener noreferrer">
+            Schedule Demo
+          </a>
+          <Link className="button button-secondary" to="/verify-email">
+            Verify Email
+          </Link>
+        </div>
+      </section>
+    </AuthLayout>
+  );
+}
+
+/** Where Schedule Demo leads: a mail to sales, since the spec names no booking site. */
+const SCHEDULE_DEMO_URL = 'mailto:sales@example.com?subject=Schedule%20a%20demo%20of%20Suite%20Portal';

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { EmailSchema } from '../../../shared/validation/fields';
+import { call } from '../../api';
+import { COOKIES, LOCAL_KEYS, readCookie, removeLocal, writeCookie } from '../../session/local-values';
+import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
+import { signedIn, updateSession } from '../../session/session-store';
+import { AlertMessage } from '../../ui/alert-message';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
+import { OtpInput } from '../../ui/otp-input';
+import { TextField } from '../../ui/text-field';
+import { useOtpForm } from './use-otp-form';
+
+/**
+ * Verify Your Email (/verify-email): the code mailed at sign-up, registration or an unverified sign-in. The address
+ * comes from the mail's link (?email=) or the ubs_email cookie; without either the user types it.
+ */
+export function VerifyEmailScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [known] = useState(() => {
+    const parsed = EmailSchema.safeParse(params.get('email') ?? readCookie(COOKIES.email) ?? '');
+    return parsed.success ? parsed.data : null;
+  });
+  const [typedEmail, setTypedEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+
+  const email = () => {
+    if (known) return known;
+    const parsed = EmailSchema.safeParse(typedEmail);
+    setEmailError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    return parsed.success ? parsed.data : null;
+  };
+
+  const form = useOtpForm(async (otp) => {
+    const address = email();
+    if (!address) throw new Error('Enter your email address.');
+    const reply = await call('activateAccount', { otp, email: address });
+    writeCookie(COOKIES.token, reply.token);
+    writeCookie(COOKIES.email, reply.email);
+    // Spec section 4, Sign-up: the affiliate and user codes have done their job once the account is active.
+    removeLocal(LOCAL_KEYS.affiliateCode);
+    removeLocal(LOCAL_KEYS.userCode);
+    removeLocal(LOCAL_KEYS.accountType);
+    const previous = peekPreviousUrl();
+    forgetPreviousUrl();
+    // One render for both, so the guard of this public screen cannot send the user to /workspace first.
+    flushSync(() => {
+      updateSession(signedIn, { token: reply.token, reply: { token: reply.token, email: reply.email } });
+      navigate(previous ?? '/workspace', { replace: true, flushSync: true });
+    });
+  });
+
+  return (
+    <AuthLayout>
+      <header className="screen-header">
+        <h1>Verify Your Email</h1>
+        <p className="lead">{known ? `Enter the 6-digit code we sent to ${known}.` : 'Enter your email address and the 6-digit code we sent to it.'}</p>
+      </header>
+      <form className="form" noValidate onSubmit={(event) => void form.submit(event)}>
+        {known ? null : (
+          <TextField
+            id="verify-email-address"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            value={typedEmail}
+            error={emailError}
+            onChange={(event) => setTypedEmail(event.target.value.trimStart())}
+          />
+        )}
+        <OtpInput id="verify-email-otp" label="Verification code" value={form.otp} onChange={form.setOtp} error={form.fieldError} />
+        <AlertMessage message={form.serverError} />
+        <Button type="submit" className="button-block" loading={form.loading}>
+          Submit
+        </Button>
+      </form>
+      <p className="screen-footer">
+        Did not get it?{' '}
+        <Button
+          variant="link"
+          loading={form.resending}
+          onClick={() => {
+            const address = email();
+            if (address) void form.resend(address);
+          }}
+        >
+          Resend OTP
+        </Button>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { linkIn, mailCount, waitForMail } from './mail';
+
+const signInAt = async (page: import('@playwright/test').Page, path: string, identifier: string, password: string) => {
+  await page.goto(path);
+  await page.getByLabel('Email address or user name').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+};
+
+test.describe.serial('onboarding and preboarding', () => {
+  test('preboarding sign-in by employee code goes to the boarding documents; signed in, /acme/login goes there too', async ({ page }) => {
+    await signInAt(page, '/acme/preboarding/login', 'PRE-100', 'Preboard@123');
+    await expect(page).toHaveURL(/\/products\/recruit\/acme\/boarding-document\/[0-9a-f-]{36}$/);
+    await page.goto('/acme/login');
+    await expect(page).toHaveURL(/\/products\/recruit\/acme\/boarding-document\/[0-9a-f-]{36}$/);
+  });
+
+  test('a wrong password stays on the form with the message', async ({ page }) => {
+    await signInAt(page, '/acme/login', 'pre@e2e.test', 'Wrong@12345');
+    await expect(page.getByRole('alert')).toHaveText('Invalid email, employee code or password.');
+  });
+
+  test('onboarding sign-up sets the password and opens the HR onboarding preview', async ({ page }) => {
+    await page.goto('/acme/register');
+    await expect(page.getByRole('heading', { name: 'Sign Up Your Account' })).toBeVisible();
+    await expect(page.getByText('Acme Corporation').first()).toBeVisible();
+    await page.getByLabel('Email').fill('stranger@e2e.test');
+    await page.getByLabel('New Password', { exact: true }).fill('Onboard@12345');
+    await page.getByLabel('Confirm Password').fill('Onboard@12345');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText('not on the onboarding list');
+    await page.getByLabel('Email').fill('onboard@e2e.test');
+    await page.getByLabel('Confirm Password').press('Enter');
+    await expect(page).toHaveURL(/\/products\/hrms\/acme\/employee-onboarding\/employee-preview\/[0-9a-f-]{36}$/);
+  });
+
+  test('preboarding sign-up goes to the boarding documents', async ({ page }) => {
+    await page.goto('/acme/preboarding/register');
+    await page.getByLabel('Email').fill('prenew@e2e.test');
+    await page.getByLabel('New Password', { exact: true }).fill('Prenew@12345');
+    await page.getByLabel('Confirm Password').fill('Prenew@12345');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/products\/recruit\/acme\/boarding-document\/[0-9a-f-]{36}$/);
+  });
+
+  test('preboarding reset: mailed link under /acme/preboarding, new password works, old one fails', async ({ page }) => {
+    await page.goto('/acme/preboarding/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await expect(page).toHaveURL(/\/acme\/preboarding\/forgot-password$/);
+    await expect(page.getByRole('link', { name: 'Try Recovery code?' })).toHaveCount(0);
+    const since = await mailCount();
+    await page.getByLabel('Email address').fill('pre@e2e.test');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/acme\/preboarding\/email-sent$/);
+
+    const link = linkIn(await waitForMail('pre@e2e.test', since), '/reset/');
+    expect(link).toContain('/acme/preboarding/reset/');
+    await page.goto(link);
+    await page.getByLabel('New Password', { exact: true }).fill('Preboard@456');
+    await page.getByLabel('Confirm Password').fill('Preboard@456');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/acme\/preboarding\/login$/);
+
+    await signInAt(page, '/acme/preboarding/login', 'pre@e2e.test', 'Preboard@123');
+    await expect(page.getByRole('alert')).toHaveText('Invalid email, employee code or password.');
+    await signInAt(page, '/acme/preboarding/login', 'pre@e2e.test', 'Preboard@456');
+    await expect(page).toHaveURL(/\/products\/recruit\/acme\/boarding-document\//);
+  });
+
+  test('onboarding reset under /acme', async ({ page }) => {
+    const since = await mailCount();
+    await page.goto('/acme/forgot-password');
+    await page.getByLabel('Email address').fill('onboard@e2e.test');
+    await page.getByLabel('Email address').press('Enter');
+    await expect(page).toHaveURL(/\/acme\/email-sent$/);
+    const link = linkIn(await waitForMail('onboard@e2e.test', since), '/reset/');
+    expect(link).toMatch(/\/acme\/reset\//);
+    await page.goto(link);
+    await page.getByLabel('New Password', { exact: true }).fill('Onboard@67890');
+    await page.getByLabel('Confirm Password').fill('Onboard@67890');
+    await page.getByLabel('Confirm Password').press('Enter');
+    await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeVisible();
+    await expect(page).toHaveURL(/\/acme\/login$/, { timeout: 8_000 });
+    await signInAt(page, '/acme/login', 'ONB-100', 'Onboard@67890');
+    await expect(page).toHaveURL(/\/products\/hrms\/acme\/employee-onboarding\/employee-preview\//);
+  });
+});

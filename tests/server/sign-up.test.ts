@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, expect, it } from 'vitest';
+import { memberships, oneTimeCodes, organizations, rateLimits, users } from '../../src/server/db/schema';
+import { MESSAGES } from '../../src/shared/validation/messages';
+import { codeIn } from '../mail/smtp-receiver';
+import { EMAILS, PASSWORDS } from './fixtures/seed';
+import { lifecycleSeed } from './fixtures/lifecycle-seed';
+import { describeEngines, useTestServerWithMail } from './harness';
+
+const form = (email: string) => ({
+  firstName: 'Sam',
+  lastName: 'Founder',
+  email,
+  company: 'Rocket Shoes',
+  phone: '+91-9876543210',
+  numemployees: '1-5' as const,
+  country: 'India',
+  industryType: 'Retail',
+  referralcode: 'REF42',
+  affiliatecode: 'AFF7',
+});
+
+describeEngines('company sign-up and verification', (engine) => {
+  const { app, mail } = useTestServerWithMail(engine, lifecycleSeed());
+  beforeEach(async () => {
+    await app().server.database.db.delete(rateLimits);
+  });
+
+  it('lists countries with dial codes, India as +91', async () => {
+    const { results } = await (await app().connect()).call('addressParams', { type: 'country' });
+    expect(results.length).toBeGreaterThan(150);
+    expect(results).toContainEqual({ name: 'India', label: 'India', dial_code: '+91', code: 'IN' });
+  });
+
+  it('says whether an email exists, and limits the question per client address', async () => {
+    const client = await app().connect();
+    expect(await client.call('checkEmailExistense', { email: EMAILS.admin.toUpperCase() })).toEqual({ exists: true });
+    expect(await client.call('checkEmailExistense', { email: 'nobody@else.test' })).toEqual({ exists: false });
+    for (let i = 3; i <= 30; i += 1) await client.call('checkEmailExistense', { email: `n${i}@else.test` });
+    const refused = await client.emit('checkEmailExistense', { email: 'one-more@else.test' });
+    expect(refused.code).toBe(429);
+    expect(refused.data?.retryAfter).toBeGreaterThan(0);
+  });
+
+  it('signs up a company and its admin unverified, mails a code, and activateAccount signs in once', async () => {
+    const email = `founder-${engine}@rocket.test`;
+    const client = await app().connect();
+    const since = mail().messages.length;
+    expect(await client.call('signUp', form(email.toUpperCase()))).toEqual({ success: true, email });
+
+    const { db } = app().server.database;
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user?.verified).toBe(false);
+    const [org] = await db.select().from(organizations).where(eq(organizations.id, user!.activeOrgId!));
+    expect(org).toMatchObject({ company: 'Rocket Shoes', verified: false, signUpDetails: expect.objectContaining({ phone: '+91-9876543210', referralcode: 'REF42' }) });
+    const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user!.id));
+    expect(membership?.role).toBe('admin');
+
+    // Unverified: sign-in asks for verification.
+    const message = await mail().waitFor(email, { since });
+    expect(message.subject).toBe('Verify your email - Suite Portal');
+    expect(message.html).toContain('Suite Portal');
+    expect(message.text).toContain(`${app().server.services.config.publicUrl}/verify-email?email=`);
+    const code = codeIn(message);
+    expect(JSON.stringify(await db.select().from(oneTimeCodes))).not.toContain(code);
+
+    const activated = await client.call('activateAccount', { otp: code, email });
+    expect(activated).toEqual({ token: expect.any(String), email });
+    const session = await (await app().connect()).call('authenticate', { token: activated.token });
+    expect(session.activeOrgId).toBe(org!.orgId);
+    expect(session.isAdmin).toBe(true);
+    const [after] = await db.select().from(organizations).where(eq(organizations.id, org!.id));
+    expect(after?.verified).toBe(true);
+
+    // Single use: the same code again is refused, as is any code for a verified account.
+    const again = await client.emit('activateAccount', { otp: code, email });
+    expect(again).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+  });
+
+  it('refuses a second sign-up with a registered email, and writes nothing', async () => {
+    const client = await app().connect();
+    const before = await app().server.database.db.select({ n: sql<number>`count(*)::int` }).from(organizations);
+    const reply = await client.emit('signUp', form(EMAILS.member));
+    expect(reply).toMatchObject({ code: 409, error: MESSAGES.emailExists });
+    const after = await app().server.database.db.select({ n: sql<number>`count(*)::int` }).from(organizations);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('rejects malformed sign-up payloads with 400 and the field', async () => {
+    const client = await app().connect();
+    const badPhone = await client.emit('signUp', { ...form('x@rocket.test'), phone: '9876543210' });
+    expect(badPhone).toMatchObject({ code: 400, data: { fields: ['phone'] } });
+    const badCount = await client.emit('signUp', { ...form('x@rocket.test'), numemployees: '3' });
+    expect(badCount).toMatchObject({ code: 400, data: { fields: ['numemployees'] } });
+    const noOtp = await client.emit('activateAccount', { otp: '12a456', email: 'x@rocket.test' });
+    expect(noOtp).toMatchObject({ code: 400, error: `otp: ${MESSAGES.otpLength}` });
+  });
+
+  it('resendOTP replaces the code: the old one stops working, the new one works', async () => {
+    const email = `resend-${engine}@rocket.test`;
+    const client = await app().connect();
+    let since = mail().messages.length;
+    await client.call('signUp', form(email));
+    const first = codeIn(await mail().waitFor(email, { since }));
+    since = mail().messages.length;
+    expect(await client.call('resendOTP', { email })).toEqual({ success: true });
+    const secondMail = await mail().waitFor(email, { since });
+    const second = codeIn(secondMail);
+    if (first !== second) expect(await client.emit('activateAccount', { otp: first, email })).toMatchObject({ code: 403 });
+    expect((await client.call('activateAccount', { otp: second, email })).email).toBe(email);
+  });
+
+  it('answers resendOTP alike for unknown and verified addresses, and mails nothing', async () => {
+    const client = await app().connect();
+    const since = mail().messages.length;
+    expect(await client.call('resendOTP', { email: 'ghost@rocket.test' })).toEqual({ success: true });
+    expect(await client.call('resendOTP', { email: EMAILS.member })).toEqual({ success: true });
+    await app().server.services.mailer.flush();
+    expect(mail().messages.slice(since).filter((m) => (m.to.includes('ghost@rocket.test') || m.to.includes(EMAILS.member)))).toEqual([]);
+  });
+
+  it('refuses an expired code with its own message', async () => {
+    const email = `expired-${engine}@rocket.test`;
+    const client = await app().connect();
+    const since = mail().messages.length;
+    await client.call('signUp', form(email));
+    const code = codeIn(await mail().waitFor(email, { since }));
+    await app().server.database.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 minute'` });
+    expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 403, error: MESSAGES.otpExpired });
+  });
+
+  it('counts wrong codes: the fifth locks the address with 429, even for the right code', async () => {
+    const email = `brute-${engine}@rocket.test`;
+    const client = await app().connect();
+    const since = mail().messages.length;
+    await client.call('signUp', form(email));
+    const code = codeIn(await mail().waitFor(email, { since }));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i += 1) expect((await client.emit('activateAccount', { otp: wrong, email })).code).toBe(403);
+    const fifth = await client.emit('activateAccount', { otp: wrong, email });
+    expect(fifth.code).toBe(429);
+    expect(fifth.error).toMatch(/^Too many wrong codes/);
+    expect((await client.emit('activateAccount', { otp: code, email })).code).toBe(429);
+    // An unknown address is counted and answered the same way as a wrong code.
+    expect(await client.emit('activateAccount', { otp: code, email: 'ghost@rocket.test' })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+  });
+
+  it('activateOrganization: an admin verifies a pending company with the mailed code, once', async () => {
+    const client = await app().connect();
+    const login = await client.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+    expect(login.token).toBeTruthy();
+    expect(await client.emit('activateOrganization', { otp: '123456', orgId: 'pending-co' })).toMatchObject({ code: 403 });
+    const since = mail().messages.length;
+    await client.call('resendOTP', { email: EMAILS.admin });
+    const message = await mail().waitFor(EMAILS.admin, { since });
+    expect(message.text).toContain('/verify-organization/pending-co');
+    expect(await client.call('activateOrganization', { otp: codeIn(message), orgId: 'pending-co' })).toEqual({ success: true });
+    const [org] = await app().server.database.db.select().from(organizations).where(eq(organizations.orgId, 'pending-co'));
+    expect(org?.verified).toBe(true);
+
+    const member = await app().connect();
+    await member.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
+    expect(await member.emit('activateOrganization', { otp: '123456', orgId: 'alpha' })).toMatchObject({ code: 403 });
+    const anonymous = await app().connect();
+    expect((await anonymous.emit('activateOrganization', { otp: '123456', orgId: 'alpha' })).code).toBe(401);
+  });
+
+  it('mails a fresh code when an unverified account signs in with the right password, and the code verifies it', async () => {
+    const client = await app().connect();
+    const since = mail().messages.length;
+    expect(await client.call('login', { identifier: EMAILS.pending, password: PASSWORDS.pending, platform: 'web' })).toEqual({ activateAccount: true, email: EMAILS.pending });
+    const code = codeIn(await mail().waitFor(EMAILS.pending, { since }));
+    expect((await client.call('activateAccount', { otp: code, email: EMAILS.pending })).email).toBe(EMAILS.pending);
+    expect((await client.call('login', { identifier: EMAILS.pending, password: PASSWORDS.pending, platform: 'web' })).token).toBeTruthy();
+  });
+});
