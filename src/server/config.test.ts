@@ -53,4 +53,18 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'PUBLIC_URL', 'PRODUCT_URL_PAYROLL', 'SEED_FILE', 'TRUST_PROXY']) expect(problems).toContain(`${name}:`);
     expect(problems).not.toContain('HOST:');
   });
+
+  it('reads MFA_KEY as 32 bytes of base64 and never echoes a bad one', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ MFA_KEY: key.toString('base64') }, '/srv').mfaKey).toEqual(key);
+    expect(loadConfig({}, '/srv').mfaKey).toBeNull();
+    let error: unknown;
+    try {
+      loadConfig({ MFA_KEY: Buffer.alloc(16, 9).toString('base64') }, '/srv');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(['MFA_KEY: must be the base64 of 32 bytes']);
+  });
 });

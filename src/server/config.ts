@@ -33,6 +33,8 @@ export interface ServerConfig {
   webRoot: string;
   /** UPDATES_DIR: folder of desktop release files served at /updates/{channel}/…, or null (no updates hosted). */
   updatesDir: string | null;
+  /** MFA_KEY: the 32-byte key that encrypts authenticator secrets, or null (generated into DATA_DIR/mfa.key). */
+  mfaKey: Buffer | null;
 }
 
 export class ConfigError extends Error {
@@ -85,7 +87,14 @@ const VARS = {
     .trim()
     .min(1)
     .refine((value) => existsSync(resolve(value)) && statSync(resolve(value)).isDirectory(), 'names a folder that does not exist'),
+  MFA_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be the base64 of 32 bytes')
+    .transform((value) => Buffer.from(value, 'base64')),
 };
+
+const SECRET_VARS = new Set(['MFA_KEY']);
 
 /**
  * Reads the configuration from the environment. Every variable has a default; a bad value stops start-up
@@ -98,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (raw === undefined || raw === '') return fallback;
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    problems.push(`${name}: ${parsed.error.issues[0]?.message ?? 'is not valid'} (got ${JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw)})`);
+    // A secret's value is never echoed: the message ends up in logs.
+    const got = SECRET_VARS.has(name) ? '' : ` (got ${JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw)})`;
+    problems.push(`${name}: ${parsed.error.issues[0]?.message ?? 'is not valid'}${got}`);
     return fallback;
   };
 
@@ -117,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const trustProxy = read('TRUST_PROXY', VARS.TRUST_PROXY, false);
   const s3BaseUrl = read('S3_BASEURL', VARS.S3_BASEURL, '');
   const updatesDir = read<string | null>('UPDATES_DIR', VARS.UPDATES_DIR, null);
+  const mfaKey = read<Buffer | null>('MFA_KEY', VARS.MFA_KEY, null);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -134,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     s3BaseUrl,
     webRoot: resolve(import.meta.dirname, '../../dist/web'),
     updatesDir: updatesDir === null ? null : resolve(cwd, updatesDir),
+    mfaKey,
   };
 }

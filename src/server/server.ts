@@ -16,7 +16,10 @@ import { signUpHandlers } from './socket/handlers/sign-up';
 import { passwordHandlers } from './socket/handlers/password';
 import { invitationHandlers } from './socket/handlers/invitations';
 import { onboardingHandlers } from './socket/handlers/onboarding';
+import { loadMfaKey } from './auth/mfa-secrets';
 import { createMailer } from './mail/mailer';
+import { multiFactorHandlers } from './socket/handlers/multi-factor';
+import { recoveryHandlers } from './socket/handlers/recovery';
 import type { Services } from './services';
 
 export interface PortalServer {
@@ -50,7 +53,8 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     if (seeded) log.info('seed.applied', { source: seeded.source, ...seeded.result });
 
     const mailer = createMailer(config, log);
-    const services: Services = { config, db, sessions: await SessionService.create(db), limiter: new RateLimiter(db), log, mailer };
+    const mfaKey = await loadMfaKey(config.mfaKey, config.dataDir);
+    const services: Services = { config, db, sessions: await SessionService.create(db), limiter: new RateLimiter(db), log, mailer, mfaKey };
     httpServer = createServer(createHttpApp(services));
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
     registerEvents(io, services, {
@@ -60,6 +64,8 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
       ...passwordHandlers(services),
       ...invitationHandlers(services),
       ...onboardingHandlers(services),
+      ...multiFactorHandlers(services),
+      ...recoveryHandlers(services),
     });
 
     const server = httpServer;

@@ -14,4 +14,6 @@ export interface Services {
   log: Logger;
   /** Outgoing mail: SMTP, or the outbox folder. */
   mailer: Mailer;
+  /** AES-256-GCM key of authenticator secrets (MFA_KEY, or DATA_DIR/mfa.key). */
+  mfaKey: Buffer;
 }

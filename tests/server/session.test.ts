@@ -35,8 +35,8 @@ describeEngines('sessions', (engine) => {
       planAccess: toPlanAccess(PLANS.alpha),
       productAccess: [],
       S3_BASEURL: '',
-      // Beta, one of the admin's companies, requires a second factor.
-      isCompanyMFA: true,
+      // None of the admin's companies requires a second factor (multi-factor.test.ts covers true).
+      isCompanyMFA: false,
       isUserMFASetup: false,
       aftrp: false,
     });

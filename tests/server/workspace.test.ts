@@ -39,7 +39,7 @@ describeEngines('workspace', (engine) => {
       isAdmin: true,
       isCompanyMFA: false,
     });
-    expect(byOrg('beta')).toMatchObject({ role: 'member', isAdmin: false, logoURL: null, isCompanyMFA: true, productAccess: ['hrms', 'survey'] });
+    expect(byOrg('beta')).toMatchObject({ role: 'member', isAdmin: false, logoURL: null, isCompanyMFA: false, productAccess: ['hrms', 'survey'] });
     expect(byOrg('beta').planAccess).toEqual(toPlanAccess(PLANS.beta));
     expect(byOrg('delta')).toMatchObject({ role: 'member', isAdmin: false, productAccess: ['chat'], planAccess: toPlanAccess(PLANS.delta) });
 
@@ -93,7 +93,7 @@ describeEngines('workspace', (engine) => {
     await expect(client.call('loginEmail', { email: EMAILS.member.toUpperCase(), orgId: 'beta' })).resolves.toEqual({ success: true, orgId: 'beta' });
     await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'beta' });
     const session = await client.call('authenticate', { token });
-    expect(session).toMatchObject({ activeOrgId: 'beta', isAdmin: false, productAccess: ['chat', 'recruit'], isCompanyMFA: true });
+    expect(session).toMatchObject({ activeOrgId: 'beta', isAdmin: false, productAccess: ['chat', 'recruit'], isCompanyMFA: false });
     expect(session.planAccess).toEqual(toPlanAccess(PLANS.beta));
 
     // It holds for a new sign-in too.

@@ -30,6 +30,15 @@ const ClientInviteScreen = lazy(() => import('../features/invite/client-invite-s
 const OnboardingSignUpScreen = lazy(() =>
   import('../features/onboarding/onboarding-sign-up-screen').then((module) => ({ default: module.OnboardingSignUpScreen })),
 );
+const MfaLoginScreen = lazy(() => import('../features/multi-factor/mfa-login-screen').then((module) => ({ default: module.MfaLoginScreen })));
+const MfaSetupScreen = lazy(() => import('../features/multi-factor/mfa-setup-screen').then((module) => ({ default: module.MfaSetupScreen })));
+const RecoveryCodeScreen = lazy(() => import('../features/recovery/recovery-code-screen').then((module) => ({ default: module.RecoveryCodeScreen })));
+const ForgetWithRecoveryScreen = lazy(() =>
+  import('../features/recovery/forget-with-recovery-screen').then((module) => ({ default: module.ForgetWithRecoveryScreen })),
+);
+const ResetWithRecoveryScreen = lazy(() =>
+  import('../features/recovery/reset-with-recovery-screen').then((module) => ({ default: module.ResetWithRecoveryScreen })),
+);
 
 /** The five onboarding screens of spec section 2 under one base path. */
 function organizationRoutes(base: string): RouteEntry[] {
@@ -51,12 +60,12 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Without an organization.
   { path: '/login', access: 'public', screen: SignInScreen },
-  { path: '/multi-factor-authenticate', access: 'mfa-login', screen: soon('Multi-Factor Authentication') },
-  { path: '/setup-multi-factor', access: 'mfa-setup', screen: soon('Multi-Factor Authentication Setup') },
-  { path: '/recovery-code', access: 'recovery', screen: soon('Add Recovery Code') },
+  { path: '/multi-factor-authenticate', access: 'mfa-login', screen: MfaLoginScreen },
+  { path: '/setup-multi-factor', access: 'mfa-setup', screen: MfaSetupScreen },
+  { path: '/recovery-code', access: 'recovery', screen: RecoveryCodeScreen },
   { path: '/forgot-password', access: 'public', screen: ForgotPasswordScreen },
-  { path: '/forget-with-recovery', access: 'recovery', screen: soon('Forgot Password with Recovery Code') },
-  { path: '/reset-with-recovery', access: 'recovery', screen: soon('Reset Password') },
+  { path: '/forget-with-recovery', access: 'recovery', screen: ForgetWithRecoveryScreen },
+  { path: '/reset-with-recovery', access: 'recovery', screen: ResetWithRecoveryScreen },
   { path: '/email-sent', access: 'public', screen: EmailSentScreen },
   { path: '/reset/:code', access: 'public', screen: ResetPasswordScreen },
   { path: '/register', access: 'public', screen: RegisterScreen },

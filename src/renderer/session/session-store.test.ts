@@ -10,6 +10,8 @@ import {
   passwordChangeRequired,
   restored,
   secondFactorRequired,
+  mfaTypeChosen,
+  recoveryUserStored,
   signedIn,
   signedOut,
   updateSession,
@@ -67,6 +69,15 @@ describe('session transitions', () => {
       reply: { isCompanyMFA: true, isEmailMFA: false, isAuthenticatorAppMFA: true },
     });
     expect(state.logInDetails?.MFAType).toBe(2);
+  });
+
+  it('switches the held second-factor type when the user chooses, and keeps the recovery ticket until used', () => {
+    const held = secondFactorRequired(INITIAL_SESSION, { identifier: 'ada', password: 'Secret#123', platform: 'web', reply: { isCompanyMFA: true, isEmailMFA: true, isAuthenticatorAppMFA: true } });
+    expect(mfaTypeChosen(held, 2).logInDetails).toMatchObject({ MFAType: 2, password: 'Secret#123' });
+    expect(mfaTypeChosen(INITIAL_SESSION, 2)).toBe(INITIAL_SESSION);
+    const withTicket = recoveryUserStored(INITIAL_SESSION, 'ticket-1');
+    expect(withTicket.forgotRecoveryUser).toBe('ticket-1');
+    expect(recoveryUserStored(withTicket, null).forgotRecoveryUser).toBeNull();
   });
 
   it('signs in: token and email set, authenticated, held password dropped', () => {

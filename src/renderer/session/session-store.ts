@@ -151,6 +151,16 @@ export function passwordChanged(state: SessionState, token: string): SessionStat
   return { ...state, token, aftrp: false };
 }
 
+/** The second-factor type chosen on the multi-factor screen (both factors enabled). */
+export function mfaTypeChosen(state: SessionState, MFAType: MfaType): SessionState {
+  return state.logInDetails ? { ...state, logInDetails: { ...state.logInDetails, MFAType } } : state;
+}
+
+/** forgotPasswordWithRecoveryCode returned the reset ticket; null once it is used. */
+export function recoveryUserStored(state: SessionState, user: string | null): SessionState {
+  return { ...state, forgotRecoveryUser: user };
+}
+
 export function errorShown(state: SessionState, error: string): SessionState {
   return { ...state, error };
 }

@@ -15,6 +15,10 @@ export const CODE_LIFETIMES = {
   invitation: 7 * 24 * 60 * 60,
   /** A client invitation link. */
   clientInvitation: 7 * 24 * 60 * 60,
+  /** The six-digit second factor mailed at sign-in (MFAType 1). */
+  mfaLogin: 10 * 60,
+  /** The reset ticket forgotPasswordWithRecoveryCode hands back as `user`. */
+  recoveryReset: 15 * 60,
 } as const;
 
 /** Wrong six-digit codes allowed per address and purpose before a 15-minute lock. */

@@ -41,6 +41,19 @@ export const users = pgTable(
     activeOrgId: uuid('active_org_id').references(() => organizations.id, { onDelete: 'set null' }),
     mfaEmail: boolean('mfa_email').notNull().default(false),
     mfaAuthenticatorApp: boolean('mfa_authenticator_app').notNull().default(false),
+    /** The authenticator secret in use, sealed with AES-256-GCM under the server's MFA key. */
+    mfaSecret: text('mfa_secret'),
+    /** The last RFC 6238 time step accepted for this user: a code is accepted once. */
+    mfaLastStep: integer('mfa_last_step'),
+    /** sha256 of the recovery code in force (single use; a fresh one replaces it when it is spent). */
+    mfaRecoveryHash: text('mfa_recovery_hash'),
+    /** What generateQRCode issued and setup has not saved yet. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaPendingRecoveryHash: text('mfa_pending_recovery_hash'),
+    /** The step at which the pending secret was verified; null while it is not verified. */
+    mfaPendingStep: integer('mfa_pending_step'),
+    /** Until when held login details may change a finished setup (set by a recovery code). */
+    mfaResetUntil: timestamp('mfa_reset_until', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('users_employee_code_idx').on(table.employeeCode)],
@@ -148,7 +161,7 @@ export const onboardingEmployees = pgTable(
 );
 
 /** What a one-time code proves when it is used. */
-export type CodePurpose = 'verify-account' | 'verify-organization' | 'reset-password' | 'onboarding-reset';
+export type CodePurpose = 'verify-account' | 'verify-organization' | 'reset-password' | 'onboarding-reset' | 'mfa-login' | 'recovery-reset';
 
 /**
  * Mailed one-time codes (six-digit OTPs) and link secrets. Only a sha256 of the secret is kept; `usedAt` makes

@@ -62,6 +62,18 @@ export function verificationCodeMail(to: string, firstName: string, code: string
   });
 }
 
+/** The six-digit second factor of a sign-in (MFAType 1). */
+export function mfaCodeMail(to: string, firstName: string, code: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Your sign-in code',
+    greeting: `Hello ${firstName},`,
+    lines: [`Enter this code on the multi-factor screen of ${PRODUCT_NAME} to finish signing in. It expires in ${minutes(CODE_LIFETIMES.mfaLogin)} and works once.`],
+    code,
+    footer: 'If you did not just sign in, change your password: someone knows it.',
+  });
+}
+
 /** The six-digit code that verifies an organization. */
 export function organizationCodeMail(to: string, company: string, code: string, verifyUrl: string): MailMessage {
   return compose({

@@ -15,6 +15,7 @@ import {
   type EventPayload,
   type ResponseEnvelope,
 } from '../../shared/protocol';
+import { checkCredentials } from '../auth/credentials';
 import type { SessionInfo } from '../auth/sessions';
 import { TokenError } from '../auth/sessions';
 import { describeError } from '../log';
@@ -36,8 +37,16 @@ export interface AuthedContext extends CallContext {
   session: SessionInfo;
 }
 
+/** Handlers of `userOrLogin` events get the account, proven by a session or by held login details. */
+export interface UserOrLoginContext extends CallContext {
+  userId: string;
+  /** True when the caller has no session yet and sent identifier and password instead. */
+  viaLoginDetails: boolean;
+}
+
 type ReplyInput<E extends EventName> = z.input<(typeof EVENTS)[E]['reply']>;
-type ContextFor<E extends EventName> = (typeof EVENTS)[E]['auth'] extends 'user' ? AuthedContext : CallContext;
+type AuthOf<E extends EventName> = (typeof EVENTS)[E]['auth'];
+type ContextFor<E extends EventName> = AuthOf<E> extends 'user' ? AuthedContext : AuthOf<E> extends 'userOrLogin' ? UserOrLoginContext : CallContext;
 
 /** A handler, typed from the contract: its payload is already parsed, its reply is checked before it is sent. */
 export type Handler<E extends EventName> = (payload: EventPayload<E>, ctx: ContextFor<E>) => Promise<ReplyInput<E>>;
@@ -67,7 +76,8 @@ function failure(event: string, error: CallError, rid: string | undefined): Resp
 /**
  * Wires every event of the contract to its handler: the payload is parsed as unknown through the event's
  * schema (400 on failure), `user` events resolve the session once here (401 when it is missing, expired or
- * revoked), and every outcome, including events with no handler yet, answers on `response`.
+ * revoked), `userOrLogin` events take held login details (checked under the sign-in limits) or the session,
+ * and every outcome, including events with no handler yet, answers on `response`.
  */
 export function registerEvents(io: Server, services: Services, handlers: HandlerMap): void {
   const { log, sessions, config } = services;
@@ -83,6 +93,18 @@ export function registerEvents(io: Server, services: Services, handlers: Handler
     const respond = (envelope: ResponseEnvelope, started: number) => {
       socket.emit(RESPONSE_EVENT, envelope);
       log.info('socket.call', { name: envelope.event, status: envelope.code, ms: Date.now() - started, ip });
+    };
+
+    const userSession = async (token: string): Promise<SessionInfo> => {
+      let session: SessionInfo;
+      try {
+        session = await sessions.resolve(token);
+      } catch (error) {
+        if (error instanceof TokenError) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
+        throw error;
+      }
+      if (session.kind !== 'user') throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
+      return session;
     };
 
     const dispatch = async <E extends EventName>(event: E, rawPayload: unknown, rid: string | undefined, started: number) => {
@@ -107,15 +129,20 @@ export function registerEvents(io: Server, services: Services, handlers: Handler
       };
       if (entry.auth === 'user') {
         if (!data.token) throw new CallError(ERROR_CODES.UNAUTHENTICATED, 'Please sign in.');
-        let session: SessionInfo;
-        try {
-          session = await sessions.resolve(data.token);
-        } catch (error) {
-          if (error instanceof TokenError) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
-          throw error;
+        (ctx as AuthedContext).session = await userSession(data.token);
+      } else if (entry.auth === 'userOrLogin') {
+        const held = parsed.data as { identifier?: string; password?: string } | undefined;
+        const target = ctx as UserOrLoginContext;
+        if (held?.identifier !== undefined && held.password !== undefined) {
+          // The password is checked like a sign-in, spending the same budget of guesses.
+          target.userId = (await checkCredentials(services, held.identifier, held.password, ip)).id;
+          target.viaLoginDetails = true;
+        } else if (data.token) {
+          target.userId = (await userSession(data.token)).userId;
+          target.viaLoginDetails = false;
+        } else {
+          throw new CallError(ERROR_CODES.UNAUTHENTICATED, 'Please sign in.');
         }
-        if (session.kind !== 'user') throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
-        (ctx as AuthedContext).session = session;
       }
 
       const reply = entry.reply.safeParse(await handler(parsed.data as EventPayload<E>, ctx as ContextFor<E>));

@@ -61,14 +61,24 @@ describe('the socket contract', () => {
       'acceptInvitation',
       'activateOrganization',
       'getWorkspaceList',
-      'hrms|master|MFA|generateQRCode',
-      'hrms|master|MFA|read',
-      'hrms|master|MFA|setup',
-      'hrms|master|MFA|verify',
       'hrms|myPassword|update',
       'loginEmail',
       'logout',
     ]);
+    // Multi-factor setup runs before the first token exists, on the held login details, or with a session.
+    expect(EVENT_NAMES.filter((event) => EVENTS[event].auth === 'userOrLogin').sort()).toEqual([
+      'hrms|master|MFA|generateQRCode',
+      'hrms|master|MFA|read',
+      'hrms|master|MFA|setup',
+      'hrms|master|MFA|verify',
+    ]);
+  });
+
+  it('takes held login details on the multi-factor events and refuses unknown fields', () => {
+    const held = { identifier: 'ada@acme.test', password: 'Admin@12345' };
+    expect(EVENTS['hrms|master|MFA|read'].payload.safeParse(held).success).toBe(true);
+    expect(EVENTS['hrms|master|MFA|verify'].payload.safeParse({ ...held, otp: '123456', MFASecretKey: 'JBSWY3DPEHPK3PXPJBSWY3DP' }).success).toBe(true);
+    expect(EVENTS['hrms|master|MFA|setup'].payload.safeParse({ ...held, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false }, token: 'x' }).success).toBe(false);
   });
 
   it('trims the identifier and refuses a login with neither identifier nor email', () => {

@@ -23,9 +23,11 @@ import {
 
 /**
  * Who may call an event: `none` needs no session; `user` needs a live session of a regular account
- * (resolved once by the server's wrapper before the handler runs).
+ * (resolved once by the server's wrapper before the handler runs); `userOrLogin` takes that session, or else
+ * the login details the client holds between the password and the second factor (`identifier` and
+ * `password` in the payload, checked under the sign-in limits).
  */
-export type EventAuth = 'none' | 'user';
+export type EventAuth = 'none' | 'user' | 'userOrLogin';
 
 interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodType> {
   auth: A;
@@ -36,6 +38,14 @@ interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodTy
 const entry = <A extends EventAuth, P extends z.ZodType, R extends z.ZodType>(auth: A, payload: P, reply: R): EventEntry<A, P, R> => ({ auth, payload, reply });
 
 const none = z.object({}).strict().optional();
+
+/** Held login details, sent by the multi-factor screens before there is a session. */
+export const LoginDetailsSchema = z.object({
+  identifier: z.string().trim().min(1).max(254).optional(),
+  password: LoginPasswordSchema.optional(),
+});
+const heldLogin = LoginDetailsSchema.strict().optional();
+const withLogin = <T extends z.ZodRawShape>(shape: T) => z.object({ ...LoginDetailsSchema.shape, ...shape }).strict();
 const code = z.string().trim().min(1).max(200);
 
 /** Every socket event of spec section 7, declared once: who may call it, its payload and its reply. */
@@ -74,25 +84,28 @@ export const EVENTS = {
     z.object({ oldPassword: LoginPasswordSchema, newPassword: NewPasswordSchema }),
     z.object({ token: z.string() }),
   ),
-  /** The user's multi-factor choice. */
-  'hrms|master|MFA|read': entry('user', none, z.object({ MFA: MfaSettingSchema })),
-  /** A pending authenticator secret, its QR code and a recovery code. */
+  /** The user's multi-factor choice, and what their companies offer. */
+  'hrms|master|MFA|read': entry('userOrLogin', heldLogin, z.object({ MFA: MfaSettingSchema, company: MfaSettingSchema })),
+  /** A pending authenticator secret, its QR code (a PNG data: URL) and a recovery code. */
   'hrms|master|MFA|generateQRCode': entry(
-    'user',
-    none,
+    'userOrLogin',
+    heldLogin,
     z.object({ MFAQrCode: z.string(), MFASecretKey: z.string(), recoveryCode: z.string() }),
   ),
-  /** Check an authenticator code against the pending secret, or a recovery code. */
+  /**
+   * Check an authenticator code against the pending secret, or spend a recovery code: that one is replaced by
+   * the fresh `recoveryCode` returned, and with held login details it also signs in (`token`).
+   */
   'hrms|master|MFA|verify': entry(
-    'user',
-    z.union([z.object({ otp: OtpSchema, MFASecretKey: z.string().trim().min(16).max(128) }), z.object({ recoveryCode: RecoveryCodeSchema })]),
-    SuccessSchema,
+    'userOrLogin',
+    z.union([withLogin({ otp: OtpSchema, MFASecretKey: z.string().trim().min(16).max(128) }), withLogin({ recoveryCode: RecoveryCodeSchema })]),
+    SuccessSchema.extend({ recoveryCode: z.string().optional(), token: z.string().optional() }),
   ),
-  /** Save the user's multi-factor choice. */
+  /** Save the user's multi-factor choice; with held login details and a verified authenticator it signs in (`token`). */
   'hrms|master|MFA|setup': entry(
-    'user',
-    z.object({ MFA: MfaSettingSchema.extend({ MFASecretKey: z.string().trim().max(128).optional(), MFAType: MfaTypeSchema.optional() }) }),
-    SuccessSchema,
+    'userOrLogin',
+    withLogin({ MFA: MfaSettingSchema.extend({ MFASecretKey: z.string().trim().max(128).optional(), MFAType: MfaTypeSchema.optional() }) }),
+    SuccessSchema.extend({ token: z.string().optional() }),
   ),
   /** Sign in an onboarding or preboarding employee by email or employee code. */
   onboardingLogin: entry(
@@ -122,11 +135,12 @@ export const EVENTS = {
   resetPassword: entry('none', ResetPasswordPayloadSchema, SuccessSchema),
   /** Mail a reset link; the reply is the same whether or not the account exists. */
   forgotPassword: entry('none', z.object({ email: EmailSchema }), SuccessSchema),
-  /** Trade an identifier and a recovery code for a one-time reset ticket. */
+  /** Trade an identifier and a recovery code for a one-time reset ticket (`user`, passed to resetPassword). */
   forgotPasswordWithRecoveryCode: entry(
     'none',
     z.object({ identifier: z.string().trim().min(1).max(254), recoveryCode: RecoveryCodeSchema }),
-    z.object({ user: z.string(), success: z.literal(true) }),
+    // recoveryCode: the fresh code that replaces the one just spent, to show once.
+    z.object({ user: z.string(), success: z.literal(true), recoveryCode: z.string() }),
   ),
   /** What an invitation link leads to. */
   verifyInvitationCode: entry(

@@ -45,8 +45,9 @@ export function passwordHandlers({ db, limiter, sessions, log, mailer, config }:
     },
 
     async resetPassword(payload) {
-      if (payload.code === undefined) throw new CallError(ERROR_CODES.NOT_FOUND, 'Reset with a recovery code is not available yet.');
-      const found = await findLinkSecret(db, ['reset-password'], payload.code);
+      // `user` is the ticket forgotPasswordWithRecoveryCode handed out; it is single-use like a link.
+      const found =
+        payload.code !== undefined ? await findLinkSecret(db, ['reset-password'], payload.code) : await findLinkSecret(db, ['recovery-reset'], payload.user ?? '');
       if (found.status !== 'ok' || !found.row.userId) throw invalidLink();
       const userId = found.row.userId;
       const passwordHash = await hashPassword(payload.password);

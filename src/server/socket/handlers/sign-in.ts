@@ -1,60 +1,40 @@
 import { CallError, ERROR_CODES } from '../../../shared/protocol';
 import { toPlanAccess } from '../../../shared/products';
-import { MESSAGES } from '../../../shared/validation/messages';
-import { companyRequiresMfa, findUserById, findUserByIdentifier, membershipsOf, pickActive, reachableMemberships } from '../../accounts/queries';
-import { verifyPassword } from '../../auth/passwords';
-import { SIGN_IN_LIMITS } from '../../auth/rate-limit';
+import { companyRequiresMfa, findUserById, membershipsOf, pickActive, reachableMemberships } from '../../accounts/queries';
+import { checkCredentials, tooManyAttempts } from '../../auth/credentials';
+import { defaultMfaType, mailLoginCode, mfaState, passSecondFactor, secondFactorReply } from '../../auth/mfa';
 import { TokenError } from '../../auth/sessions';
 import type { Services } from '../../services';
 import type { HandlerMap } from '../register';
 import { pendingSignUpOrganization, sendAccountCode } from './sign-up';
 
-/** 429 with the wait in whole minutes for people, and in seconds for clients. */
-export function tooManyAttempts(seconds: number): CallError {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new CallError(
-    ERROR_CODES.TOO_MANY_ATTEMPTS,
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { retryAfter: seconds },
-  );
-}
+export { tooManyAttempts };
 
 /** Sign-in flow: login, authenticate, logout. */
 export function signInHandlers(services: Services): HandlerMap {
-  const { db, sessions, limiter, log, config } = services;
+  const { db, sessions, log, config } = services;
   return {
     async login(payload, ctx) {
-      const identifier = (payload.identifier ?? payload.email ?? '').trim().toLowerCase();
-      const identifierKey = `sign-in:identifier:${identifier}`;
-      const addressKey = `sign-in:address:${ctx.ip ?? 'unknown'}`;
-      const wait = Math.max(await limiter.retryAfter(identifierKey), await limiter.retryAfter(addressKey));
-      if (wait > 0) throw tooManyAttempts(wait);
-
-      const user = await findUserByIdentifier(db, identifier);
-      // An account is limited as a whole too, so its email and user name do not give two budgets of guesses.
-      const accountKey = user ? `sign-in:account:${user.id}` : null;
-      const accountWait = accountKey ? await limiter.retryAfter(accountKey) : 0;
-      if (accountWait > 0) throw tooManyAttempts(accountWait);
-      const passwordOk = await verifyPassword(user?.passwordHash || null, payload.password);
-      if (!user || !passwordOk) {
-        const locked = Math.max(
-          await limiter.fail(identifierKey, SIGN_IN_LIMITS.identifier),
-          accountKey ? await limiter.fail(accountKey, SIGN_IN_LIMITS.identifier) : 0,
-          await limiter.fail(addressKey, SIGN_IN_LIMITS.address),
-        );
-        log.warn('sign-in.failed', { ip: ctx.ip, locked: locked > 0 });
-        // One answer for an unknown account and a wrong password.
-        if (locked > 0) throw tooManyAttempts(locked);
-        throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidCredentials);
-      }
-      await limiter.clear(identifierKey);
-      await limiter.clear(accountKey!);
+      const user = await checkCredentials(services, payload.identifier ?? payload.email ?? '', payload.password, ctx.ip);
 
       if (!user.verified) {
         // The right password proves who asks, so a fresh code goes out for the Verify Your Email screen.
         await sendAccountCode(services, user, await pendingSignUpOrganization(db, user.id));
         log.info('sign-in.unverified', { userId: user.id });
         return { activateAccount: true, email: user.email };
+      }
+      // Spec section 4: a company policy puts a second factor between the password and the token.
+      const mfa = await mfaState(db, user);
+      if (mfa.required) {
+        const type = payload.MFAType ?? defaultMfaType(mfa);
+        if (!mfa.setUp) return secondFactorReply(mfa, user.email);
+        if (payload.otp === undefined) {
+          // The first reply (and a resend) mails a code when work email is the factor in play.
+          if (type === 1 && mfa.usable.email) await mailLoginCode(services, user);
+          log.info('sign-in.second-factor', { userId: user.id, MFAType: type });
+          return secondFactorReply(mfa, user.email, type);
+        }
+        await passSecondFactor(services, user, mfa, type, payload.otp);
       }
       const { token } = await sessions.open(user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
       ctx.setToken(token);

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { MfaType } from '../../../shared/protocol';
+import { OtpSchema } from '../../../shared/validation/fields';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { call, errorMessage } from '../../api';
+import { mfaTypeChosen, secondFactorRequired, updateSession, useSessionStore } from '../../session/session-store';
+import { AlertMessage } from '../../ui/alert-message';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
+import { OtpInput } from '../../ui/otp-input';
+import { showToast } from '../../ui/toast';
+import { useTimedMessage } from '../../ui/use-timed-message';
+import { MFA_RESEND_SECONDS, resendLabel, useCountdown } from './countdown';
+import { useFinishSignIn } from './finish-sign-in';
+
+const FACTOR_LABELS: Record<MfaType, string> = { 1: 'Work email', 2: 'Authenticator app' };
+
+/**
+ * Multi-Factor Authentication (/multi-factor-authenticate): the second step of login, on the details held in
+ * memory. Work email (a mailed code, resend after 30 s) or the authenticator app; the user picks when both are on.
+ */
+export function MfaLoginScreen() {
+  const details = useSessionStore((state) => state.logInDetails);
+  const finish = useFinishSignIn();
+  const [otp, setOtp] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [serverError, showServerError] = useTimedMessage();
+  const [secondsLeft, restartCountdown] = useCountdown(MFA_RESEND_SECONDS);
+  // The guard lets this screen open only with held details; after a sign-in they are gone and the page is leaving.
+  if (!details) return null;
+  const type = details.MFAType;
+  const both = details.isEmailMFA && details.isAuthenticatorAppMFA;
+
+  // The same login with MFAType and no otp mails a fresh code (work email) and keeps the details current.
+  const askAgain = async (MFAType: MfaType) => {
+    const reply = await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, MFAType });
+    updateSession(secondFactorRequired, { identifier: details.identifier, password: details.password, platform: details.platform, reply });
+  };
+
+  const choose = async (MFAType: MfaType) => {
+    if (MFAType === type) return;
+    updateSession(mfaTypeChosen, MFAType);
+    setOtp('');
+    if (MFAType === 1) await resend(MFAType);
+  };
+
+  const resend = async (MFAType: MfaType = type) => {
+    setResending(true);
+    try {
+      await askAgain(MFAType);
+      restartCountdown();
+      showToast(MESSAGES.otpSent);
+    } catch (error) {
+      showServerError(errorMessage(error));
+    }
+    setResending(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = OtpSchema.safeParse(otp);
+    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    setLoading(true);
+    showServerError(null);
+    try {
+      const reply = await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, MFAType: type, otp: parsed.data });
+      if (reply.token) return finish(reply.token, reply);
+      showServerError(MESSAGES.invalidOtp);
+    } catch (error) {
+      showServerError(errorMessage(error));
+    }
+    // A refused code is cleared so the next one can be typed from the first box.
+    setOtp('');
+    setLoading(false);
+  };
+
+  return (
+    <AuthLayout>
+      <header className="screen-header">
+        <h1>Multi-Factor Authentication</h1>
+        <p className="lead">
+          {type === 1
+            ? `Enter the 6-digit code we sent to ${details.email ?? 'your work email'}.`
+            : 'Enter the 6-digit code shown in your authenticator app.'}
+        </p>
+      </header>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        {both ? (
+          <fieldset className="field">
+            <legend className="field-label">Send the code by</legend>
+            {([1, 2] as const).map((option) => (
+              <div className="checkbox" key={option}>
+                <input
+                  id={`mfa-type-${option}`}
+                  type="radio"
+                  name="mfa-type"
+                  checked={type === option}
+                  disabled={loading || resending}
+                  onChange={() => void choose(option)}
+                />
+                <label htmlFor={`mfa-type-${option}`}>{FACTOR_LABELS[option]}</label>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <OtpInput id="mfa-otp" label="One-time code" value={otp} onChange={setOtp} error={fieldError} disabled={loading} />
+        <AlertMessage message={serverError} />
+        <Button type="submit" className="button-block" loading={loading}>
+          Submit
+        </Button>
+      </form>
+      <p className="screen-footer">
+        {type === 1 ? (
+          <>
+            Did not get it?{' '}
+            <Button variant="link" loading={resending} disabled={secondsLeft > 0} onClick={() => void resend()}>
+              {resendLabel(secondsLeft)}
+            </Button>{' '}
+          </>
+        ) : null}
+        Lost your device? <Link to="/recovery-code">Add Recovery Code</Link>
+      </p>
+    </AuthLayout>
+  );
+}

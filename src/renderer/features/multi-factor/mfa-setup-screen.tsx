@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { call, errorMessage } from '../../api';
+import { secondFactorRequired, updateSession, useSessionStore } from '../../session/session-store';
+import { AlertMessage } from '../../ui/alert-message';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
+import { LoadingScreen } from '../../ui/spinner';
+import { showToast } from '../../ui/toast';
+import { AuthenticatorPanel, type PendingAuthenticator } from './authenticator-panel';
+import { heldLogin, useFinishSignIn } from './finish-sign-in';
+
+type Setting = { isEmailMFA: boolean; isAuthenticatorAppMFA: boolean };
+
+/** Spec section 2: Save needs a verified authenticator when it is on, or else work email alone. */
+export function canSave(choice: Setting, authenticator: { active: boolean; verified: boolean }): boolean {
+  if (choice.isAuthenticatorAppMFA) return authenticator.verified || authenticator.active;
+  return choice.isEmailMFA;
+}
+
+/**
+ * Multi-Factor Authentication Setup (/setup-multi-factor): with a session, or with the login details held
+ * between password and second factor (a first setup, or after a recovery code).
+ */
+export function MfaSetupScreen() {
+  const navigate = useNavigate();
+  const finish = useFinishSignIn();
+  const location = useLocation();
+  const freshRecoveryCode = (location.state as { recoveryCode?: string } | null)?.recoveryCode ?? null;
+  const [company, setCompany] = useState<Setting | null>(null);
+  const [current, setCurrent] = useState<Setting | null>(null);
+  const [choice, setChoice] = useState<Setting>({ isEmailMFA: false, isAuthenticatorAppMFA: false });
+  const [pending, setPending] = useState<PendingAuthenticator | null>(null);
+  const [verified, setVerified] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onVerified = useCallback((value: boolean) => setVerified(value), []);
+
+  useEffect(() => {
+    let live = true;
+    call('hrms|master|MFA|read', heldLogin()).then(
+      (reply) => {
+        if (!live) return;
+        setCompany(reply.company);
+        setCurrent(reply.MFA);
+        const any = reply.MFA.isEmailMFA || reply.MFA.isAuthenticatorAppMFA;
+        // Nothing chosen yet: start from what the company offers, the authenticator only if it is the one factor.
+        setChoice(any ? reply.MFA : { isEmailMFA: reply.company.isEmailMFA, isAuthenticatorAppMFA: !reply.company.isEmailMFA && reply.company.isAuthenticatorAppMFA });
+      },
+      (failure: unknown) => live && setError(errorMessage(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const authenticatorActive = (current?.isAuthenticatorAppMFA ?? false) && pending === null;
+  useEffect(() => {
+    if (!choice.isAuthenticatorAppMFA || pending || current === null || current.isAuthenticatorAppMFA) return;
+    let live = true;
+    call('hrms|master|MFA|generateQRCode', heldLogin()).then(
+      (reply) => live && setPending(reply),
+      (failure: unknown) => live && setError(errorMessage(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [choice.isAuthenticatorAppMFA, pending, current]);
+
+  const renew = async () => {
+    try {
+      setPending(await call('hrms|master|MFA|generateQRCode', heldLogin()));
+      setVerified(false);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setLoading(true);
+    setError(null);
+    try {
+      const held = heldLogin();
+      const MFASecretKey = choice.isAuthenticatorAppMFA && pending ? pending.MFASecretKey : undefined;
+      const reply = await call('hrms|master|MFA|setup', { ...held, MFA: { ...choice, MFASecretKey } });
+      showToast(MESSAGES.mfaSetupDone);
+      if (reply.token) return finish(reply.token);
+      const details = useSessionStore.getState().logInDetails;
+      if (held.identifier && details) {
+        // Work email only: the sign-in goes on with a mailed code.
+        const next = await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, MFAType: 1 });
+        updateSession(secondFactorRequired, { identifier: details.identifier, password: details.password, platform: details.platform, reply: next });
+        if (next.token) return finish(next.token, next);
+        return navigate('/multi-factor-authenticate', { replace: true });
+      }
+      navigate('/workspace', { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setLoading(false);
+    }
+  };
+
+  if (!company && !error) return <LoadingScreen fullPage label="Loading your settings…" />;
+
+  return (
+    <AuthLayout>
+      <header className="screen-header">
+        <h1>Multi-Factor Authentication Setup</h1>
+        <p className="lead">Your company asks for a second step at sign-in. Choose how you want to receive it.</p>
+      </header>
+      {freshRecoveryCode ? (
+        <p role="status">
+          Your recovery code was used. Your new recovery code is <code data-testid="new-recovery-code">{freshRecoveryCode}</code>; keep it somewhere safe.
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={(event) => void save(event)}>
+        <fieldset className="field">
+          <legend className="field-label">Second factor</legend>
+          {company?.isEmailMFA ? (
+            <div className="checkbox">
+              <input id="mfa-email" type="checkbox" checked={choice.isEmailMFA} onChange={(e) => setChoice({ ...choice, isEmailMFA: e.target.checked })} />
+              <label htmlFor="mfa-email">Email</label>
+            </div>
+          ) : null}
+          {company?.isAuthenticatorAppMFA ? (
+            <div className="checkbox">
+              <input
+                id="mfa-app"
+                type="checkbox"
+                checked={choice.isAuthenticatorAppMFA}
+                onChange={(e) => setChoice({ ...choice, isAuthenticatorAppMFA: e.target.checked })}
+              />
+              <label htmlFor="mfa-app">Authenticator app</label>
+            </div>
+          ) : null}
+        </fieldset>
+        {choice.isAuthenticatorAppMFA && pending ? <AuthenticatorPanel pending={pending} verified={verified} onVerified={onVerified} /> : null}
+        {choice.isAuthenticatorAppMFA && authenticatorActive ? (
+          <p className="form-aside">
+            The authenticator app is set up.{' '}
+            <Button variant="link" onClick={() => void renew()}>
+              Set it up on a new device
+            </Button>
+          </p>
+        ) : null}
+        <AlertMessage message={error} />
+        <Button type="submit" className="button-block" loading={loading} disabled={!canSave(choice, { active: authenticatorActive, verified })}>
+          Save
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

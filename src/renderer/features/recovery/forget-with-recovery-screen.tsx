@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import * as z from 'zod';
+import { RecoveryCodeSchema, requiredText } from '../../../shared/validation/fields';
+import { call, errorMessage } from '../../api';
+import { recoveryUserStored, updateSession } from '../../session/session-store';
+import { AlertMessage } from '../../ui/alert-message';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useTimedMessage } from '../../ui/use-timed-message';
+
+const ForgetWithRecoverySchema = z.object({ identifier: requiredText(254), recoveryCode: RecoveryCodeSchema });
+type Values = z.output<typeof ForgetWithRecoverySchema>;
+
+/** Forgot with recovery code (/forget-with-recovery): identifier and recovery code, then /reset-with-recovery. */
+export function ForgetWithRecoveryScreen() {
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+  const [serverError, showServerError] = useTimedMessage();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof ForgetWithRecoverySchema>, unknown, Values>({
+    resolver: zodResolver(ForgetWithRecoverySchema),
+    defaultValues: { identifier: '', recoveryCode: '' },
+  });
+
+  const submit = async (values: Values) => {
+    setLoading(true);
+    try {
+      const reply = await call('forgotPasswordWithRecoveryCode', values);
+      updateSession(recoveryUserStored, reply.user);
+      navigate('/reset-with-recovery', { state: { recoveryCode: reply.recoveryCode } });
+    } catch (error) {
+      showServerError(errorMessage(error));
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <header className="screen-header">
+        <h1>Forgot Password?</h1>
+        <p className="lead">Enter your email or user name and one of your recovery codes.</p>
+      </header>
+      <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <TextField id="recovery-identifier" label="Email or user name" autoComplete="username" error={errors.identifier?.message} {...register('identifier')} />
+        <TextField id="recovery-code" label="Recovery code" placeholder="xxxx-xxxxx" autoComplete="off" error={errors.recoveryCode?.message} {...register('recoveryCode')} />
+        <AlertMessage message={serverError} />
+        <Button type="submit" className="button-block" loading={loading}>
+          Submit
+        </Button>
+      </form>
+      <p className="screen-footer">
+        Remembered it? <Link to="/login">Back to Sign In</Link>
+      </p>
+    </AuthLayout>
+  );
+}

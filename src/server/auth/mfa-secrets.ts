@@ -1,0 +1,71 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The key that encrypts authenticator secrets at rest: MFA_KEY when set, else DATA_DIR/mfa.key, created
+ * (0600) on first start. Several instances on one PostgreSQL database must share MFA_KEY, or each would
+ * make its own file and fail to read the others' secrets.
+ */
+export async function loadMfaKey(configured: Buffer | null, dataDir: string): Promise<Buffer> {
+  if (configured) return configured;
+  const file = join(dataDir, 'mfa.key');
+  try {
+    const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+    if (key.length !== 32) throw new Error(`${file} does not hold the base64 of 32 bytes`);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  // 'wx' fails if another process created it meanwhile; then that one is read.
+  try {
+    await writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    await chmod(file, 0o600);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+  }
+}
+
+/** AES-256-GCM: iv.tag.ciphertext, base64url each. The user id is bound as associated data, so rows cannot be swapped. */
+export function sealSecret(key: Buffer, plain: string, userId: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(userId));
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+/** Opens what sealSecret made; throws when the key or the user differs, or the text was changed. */
+export function openSecret(key: Buffer, sealed: string, userId: string): string {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('malformed sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(Buffer.from(userId));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+// No 0/o, 1/l/i: the code is read off a screen and typed back.
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A recovery code in the 'xxxx-xxxxx' shape: 9 characters of a 31-letter alphabet, about 44 bits. */
+export function newRecoveryCode(): string {
+  const pick = (length: number) => Array.from({ length }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${pick(4)}-${pick(5)}`;
+}
+
+/** The stored form of a recovery code: sha256 of its lower-case form (codes are random, so no slow hash is needed). */
+export function hashRecoveryCode(code: string): string {
+  return createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
+}
+
+/** Constant-time check of a recovery code against a stored hash. */
+export function recoveryCodeMatches(code: string, storedHash: string | null): boolean {
+  const given = Buffer.from(hashRecoveryCode(code), 'hex');
+  const stored = Buffer.from(storedHash ?? '0'.repeat(64), 'hex');
+  return stored.length === given.length && timingSafeEqual(given, stored) && storedHash !== null;
+}

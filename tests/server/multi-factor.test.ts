@@ -1,0 +1,198 @@
+import { eq, sql } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import { beforeEach, expect, it } from 'vitest';
+import { oneTimeCodes, rateLimits, users } from '../../src/server/db/schema';
+import { MESSAGES } from '../../src/shared/validation/messages';
+import { codeIn } from '../mail/smtp-receiver';
+import { MFA_PASSWORD, MFA_USERS, multiFactorSeed } from './fixtures/multi-factor-seed';
+import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
+
+// Codes are computed by an independent RFC 6238 implementation, not by the server's.
+const totpAt = (secret: string, offsetSeconds = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+const held = (identifier: string) => ({ identifier, password: MFA_PASSWORD });
+const login = (client: TestClient, identifier: string, extra: Record<string, unknown> = {}) =>
+  client.emit('login', { identifier, password: MFA_PASSWORD, platform: 'web', ...extra });
+
+describeEngines('multi-factor sign-in, setup and recovery', (engine) => {
+  const { app, mail } = useTestServerWithMail(engine, multiFactorSeed());
+  beforeEach(async () => {
+    await app().server.database.db.delete(rateLimits);
+  });
+
+  /** Sets up the authenticator with held login details, as /setup-multi-factor does before the first token. */
+  const setUpAuthenticator = async (client: TestClient, email: string, options: { email?: boolean } = {}) => {
+    const generated = await client.call('hrms|master|MFA|generateQRCode', held(email));
+    expect(generated.MFAQrCode).toMatch(/^data:image\/png;base64,/);
+    expect(generated.MFASecretKey).toMatch(/^[A-Z2-7]{32}$/);
+    expect(generated.recoveryCode).toMatch(/^[a-z0-9]{4}-[a-z0-9]{5}$/);
+    const wrong = await client.emit('hrms|master|MFA|verify', { ...held(email), otp: totpAt(generated.MFASecretKey, 120), MFASecretKey: generated.MFASecretKey });
+    expect(wrong).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    const verified = await client.call('hrms|master|MFA|verify', { ...held(email), otp: totpAt(generated.MFASecretKey), MFASecretKey: generated.MFASecretKey });
+    expect(verified).toEqual({ success: true });
+    const saved = await client.call('hrms|master|MFA|setup', {
+      ...held(email),
+      MFA: { isEmailMFA: options.email ?? false, isAuthenticatorAppMFA: true, MFASecretKey: generated.MFASecretKey },
+    });
+    expect(saved).toEqual({ success: true, token: expect.any(String) });
+    return { secret: generated.MFASecretKey, recoveryCode: generated.recoveryCode, token: saved.token! };
+  };
+
+  it('asks an authenticator-policy user to set up first, then signs them in only with a valid code', async () => {
+    const client = await app().connect();
+    const first = await login(client, MFA_USERS.app);
+    expect(first).toMatchObject({
+      code: 200,
+      data: { isCompanyMFA: true, isUserMFASetup: false, MFAType: 2, isEmailMFA: false, isAuthenticatorAppMFA: true, email: MFA_USERS.app },
+    });
+    expect(first.data).not.toHaveProperty('token');
+    const { secret, token } = await setUpAuthenticator(client, MFA_USERS.app);
+
+    const session = await client.call('authenticate', { token });
+    expect(session).toMatchObject({ email: MFA_USERS.app, isCompanyMFA: true, isUserMFASetup: true });
+    const list = await client.call('getWorkspaceList', {});
+    expect(list.list.find((org) => org.orgId === 'app-co')).toMatchObject({ isCompanyMFA: true });
+    await expect(client.call('hrms|master|MFA|read', undefined)).resolves.toEqual({
+      MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true },
+      company: { isEmailMFA: false, isAuthenticatorAppMFA: true },
+    });
+
+    const other = await app().connect();
+    const asked = await login(other, MFA_USERS.app);
+    expect(asked.data).toMatchObject({ isCompanyMFA: true, isUserMFASetup: true, MFAType: 2 });
+    expect(asked.data).not.toHaveProperty('token');
+    expect(await login(other, MFA_USERS.app, { MFAType: 2, otp: totpAt(secret, 240) })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    const passed = await login(other, MFA_USERS.app, { MFAType: 2, otp: totpAt(secret, 30) });
+    expect(passed).toMatchObject({ code: 200, data: { token: expect.any(String), email: MFA_USERS.app } });
+    // Held login details cannot redo a finished setup: that would let a password alone replace the second factor.
+    expect(await other.emit('hrms|master|MFA|generateQRCode', held(MFA_USERS.app))).toMatchObject({ code: 403 });
+  });
+
+  it('accepts one step of drift either side and every code only once', async () => {
+    const client = await app().connect();
+    const { secret } = await setUpAuthenticator(client, MFA_USERS.replay);
+    // The step verified during setup is spent already.
+    expect(await login(client, MFA_USERS.replay, { MFAType: 2, otp: totpAt(secret) })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    expect(await login(client, MFA_USERS.replay, { MFAType: 2, otp: totpAt(secret, -30) })).toMatchObject({ code: 403 });
+    expect(await login(client, MFA_USERS.replay, { MFAType: 2, otp: totpAt(secret, 90) })).toMatchObject({ code: 403 });
+    const ahead = totpAt(secret, 30);
+    expect(await login(client, MFA_USERS.replay, { MFAType: 2, otp: ahead })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    expect(await login(client, MFA_USERS.replay, { MFAType: 2, otp: ahead })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    const stored = JSON.stringify(await app().server.database.db.select().from(users).where(eq(users.email, MFA_USERS.replay)));
+    expect(stored).not.toContain(secret);
+  });
+
+  it('mails a single-use code to a work-email user, refuses it once expired or used', async () => {
+    const client = await app().connect();
+    const first = await login(client, MFA_USERS.mail);
+    expect(first.data).toMatchObject({ isCompanyMFA: true, isUserMFASetup: false, MFAType: 1, isEmailMFA: true, isAuthenticatorAppMFA: false });
+    const saved = await client.call('hrms|master|MFA|setup', { ...held(MFA_USERS.mail), MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    expect(saved).toEqual({ success: true });
+
+    const since = mail().messages.length;
+    expect((await login(client, MFA_USERS.mail)).data).toMatchObject({ isUserMFASetup: true, MFAType: 1 });
+    const code = codeIn(await mail().waitFor(MFA_USERS.mail, { since }));
+    expect(JSON.stringify(await app().server.database.db.select().from(oneTimeCodes))).not.toContain(code);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await login(client, MFA_USERS.mail, { MFAType: 1, otp: wrong })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    expect(await login(client, MFA_USERS.mail, { MFAType: 1, otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    expect(await login(client, MFA_USERS.mail, { MFAType: 1, otp: code })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+
+    const again = mail().messages.length;
+    await login(client, MFA_USERS.mail, { MFAType: 1 });
+    const late = codeIn(await mail().waitFor(MFA_USERS.mail, { since: again }));
+    await app().server.database.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.purpose, 'mfa-login'));
+    expect(await login(client, MFA_USERS.mail, { MFAType: 1, otp: late })).toMatchObject({ code: 403, error: MESSAGES.otpExpired });
+    // The authenticator is not this company's factor.
+    expect(await login(client, MFA_USERS.mail, { MFAType: 2, otp: '123456' })).toMatchObject({ code: 400 });
+  });
+
+  it('offers the choice when both factors are enabled, and mails only for work email', async () => {
+    const client = await app().connect();
+    expect((await login(client, MFA_USERS.both)).data).toMatchObject({ isUserMFASetup: false, MFAType: 1, isEmailMFA: true, isAuthenticatorAppMFA: true });
+    const { secret } = await setUpAuthenticator(client, MFA_USERS.both, { email: true });
+    const since = mail().messages.length;
+    expect((await login(client, MFA_USERS.both, { MFAType: 2 })).data).toMatchObject({ MFAType: 2, isEmailMFA: true, isAuthenticatorAppMFA: true });
+    await app().server.services.mailer.flush();
+    expect(mail().messages.slice(since).filter((m) => m.to.includes(MFA_USERS.both))).toEqual([]);
+    expect(await login(client, MFA_USERS.both, { MFAType: 2, otp: totpAt(secret, 30) })).toMatchObject({ code: 200 });
+    await login(client, MFA_USERS.both, { MFAType: 1 });
+    const code = codeIn(await mail().waitFor(MFA_USERS.both, { since }));
+    expect(await login(client, MFA_USERS.both, { MFAType: 1, otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+  });
+
+  it('spends a recovery code once, issues a fresh one, and resets the password with it', async () => {
+    const client = await app().connect();
+    const { recoveryCode } = await setUpAuthenticator(client, MFA_USERS.recovery);
+    const used = await client.call('hrms|master|MFA|verify', { ...held(MFA_USERS.recovery), recoveryCode: recoveryCode.toUpperCase() });
+    expect(used).toEqual({ success: true, recoveryCode: expect.stringMatching(/^[a-z0-9]{4}-[a-z0-9]{5}$/), token: expect.any(String) });
+    expect(used.recoveryCode).not.toBe(recoveryCode);
+    const again = await client.emit('hrms|master|MFA|verify', { ...held(MFA_USERS.recovery), recoveryCode });
+    expect(again).toMatchObject({ code: 403, error: MESSAGES.invalidRecoveryCode });
+    // After a recovery code, held login details may set the authenticator up anew.
+    expect((await client.emit('hrms|master|MFA|generateQRCode', held(MFA_USERS.recovery))).code).toBe(200);
+
+    const wrong = await client.emit('forgotPasswordWithRecoveryCode', { identifier: MFA_USERS.recovery, recoveryCode });
+    const unknown = await client.emit('forgotPasswordWithRecoveryCode', { identifier: 'nobody@mfa.test', recoveryCode: used.recoveryCode });
+    const strip = ({ data, error, code }: { data: unknown; error: unknown; code: number }) => ({ data, error, code });
+    expect(strip(unknown)).toEqual(strip(wrong));
+    expect(wrong).toMatchObject({ code: 403, error: MESSAGES.invalidRecoveryCode });
+
+    const ticket = await client.call('forgotPasswordWithRecoveryCode', { identifier: MFA_USERS.recovery, recoveryCode: used.recoveryCode! });
+    expect(ticket).toEqual({ success: true, user: expect.any(String), recoveryCode: expect.stringMatching(/^[a-z0-9]{4}-[a-z0-9]{5}$/) });
+    expect(await client.call('resetPassword', { password: 'Renewed#Pass123', cpassword: 'Renewed#Pass123', user: ticket.user })).toEqual({ success: true });
+    expect(await client.emit('resetPassword', { password: 'Again#Pass1234', cpassword: 'Again#Pass1234', user: ticket.user })).toMatchObject({ code: 404 });
+    expect(await client.emit('login', { identifier: MFA_USERS.recovery, password: 'Renewed#Pass123', platform: 'web' })).toMatchObject({
+      code: 200,
+      data: { isCompanyMFA: true, isUserMFASetup: true },
+    });
+  });
+
+  it('locks wrong second factors on their own counter, apart from the password', async () => {
+    const client = await app().connect();
+    await client.call('hrms|master|MFA|setup', { ...held(MFA_USERS.limits), MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    const since = mail().messages.length;
+    await login(client, MFA_USERS.limits);
+    const code = codeIn(await mail().waitFor(MFA_USERS.limits, { since }));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect(await login(client, MFA_USERS.limits, { MFAType: 1, otp: wrong })).toMatchObject({ code: 403 });
+    const locked = await login(client, MFA_USERS.limits, { MFAType: 1, otp: wrong });
+    expect(locked).toMatchObject({ code: 429, data: { retryAfter: 900 } });
+    expect(await login(client, MFA_USERS.limits, { MFAType: 1, otp: code })).toMatchObject({ code: 429 });
+    // The password still works: only the second factor is locked.
+    expect((await login(client, MFA_USERS.limits)).code).toBe(200);
+    const keys = (await app().server.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain(`mfa:account:${await app().userId(MFA_USERS.limits)}`);
+  });
+
+  it('refuses the multi-factor events without a session or the right login details', async () => {
+    const client = await app().connect();
+    expect(await client.emit('hrms|master|MFA|read', undefined)).toMatchObject({ code: 401 });
+    expect(await client.emit('hrms|master|MFA|read', { identifier: MFA_USERS.held, password: 'Wrong#Pass123' })).toMatchObject({
+      code: 403,
+      error: MESSAGES.invalidCredentials,
+    });
+    const ok = await client.call('hrms|master|MFA|read', held(MFA_USERS.held));
+    expect(ok).toEqual({ MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false }, company: { isEmailMFA: false, isAuthenticatorAppMFA: true } });
+    // Save is refused until a code from the authenticator has been verified.
+    const generated = await client.call('hrms|master|MFA|generateQRCode', held(MFA_USERS.held));
+    const early = await client.emit('hrms|master|MFA|setup', { ...held(MFA_USERS.held), MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true, MFASecretKey: generated.MFASecretKey } });
+    expect(early).toMatchObject({ code: 400 });
+    const notOffered = await client.emit('hrms|master|MFA|setup', { ...held(MFA_USERS.held), MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    expect(notOffered).toMatchObject({ code: 400, error: 'Your company does not offer this second factor.' });
+    expect(app().logs.join('\n')).not.toContain(generated.MFASecretKey);
+  });
+
+  it('verifies an unverified account before the second factor, and forces a password change after it', async () => {
+    const client = await app().connect();
+    const unverified = await login(client, MFA_USERS.unverified);
+    expect(unverified).toMatchObject({ code: 200, data: { activateAccount: true, email: MFA_USERS.unverified } });
+    expect(unverified.data).not.toHaveProperty('isCompanyMFA');
+
+    await client.call('hrms|master|MFA|setup', { ...held(MFA_USERS.forced), MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    const since = mail().messages.length;
+    expect((await login(client, MFA_USERS.forced)).data).not.toHaveProperty('token');
+    const code = codeIn(await mail().waitFor(MFA_USERS.forced, { since }));
+    expect(await login(client, MFA_USERS.forced, { MFAType: 1, otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String), aftrp: true } });
+  });
+});
