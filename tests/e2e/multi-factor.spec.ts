@@ -31,8 +31,9 @@ async function setUpAuthenticator(page: Page): Promise<{ secret: string; recover
 }
 
 async function logout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Logout ends with a full load of /login; wait for that load, not just the address.
+  await Promise.all([page.waitForURL(/\/login$/, { waitUntil: 'load' }), page.getByRole('button', { name: 'Logout' }).click()]);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 }
 
 test.describe('multi-factor sign-in', () => {

@@ -65,7 +65,8 @@ describeEngines('member and client invitations', (engine) => {
     const code = codeIn(await mail().waitFor('newcomer@alpha.test', { since }));
     expect((await client.emit('registerAsMember', { ...member, email: 'newcomer@alpha.test' })).code).toBe(409);
     const { token } = await client.call('activateAccount', { otp: code, email: 'newcomer@alpha.test' });
-    const session = await client.call('authenticate', { token });
+    expect(token).toEqual(expect.any(String));
+    const session = await client.call('authenticate', { token: token! });
     expect(session).toMatchObject({ activeOrgId: 'alpha', productAccess: ['hrms', 'chat'], isAdmin: false });
   });
 

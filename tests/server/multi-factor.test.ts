@@ -195,4 +195,18 @@ describeEngines('multi-factor sign-in, setup and recovery', (engine) => {
     const code = codeIn(await mail().waitFor(MFA_USERS.forced, { since }));
     expect(await login(client, MFA_USERS.forced, { MFAType: 1, otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String), aftrp: true } });
   });
+
+  it('gives no session for verifying the email of an account whose company demands a second factor', async () => {
+    const client = await app().connect();
+    const since = mail().messages.length;
+    expect((await login(client, MFA_USERS.unverified)).data).toMatchObject({ activateAccount: true });
+    const code = codeIn(await mail().waitFor(MFA_USERS.unverified, { since }));
+    const activated = await client.emit('activateAccount', { otp: code, email: MFA_USERS.unverified });
+    expect(activated).toMatchObject({ code: 200, data: { email: MFA_USERS.unverified, isCompanyMFA: true } });
+    expect(activated.data).not.toHaveProperty('token');
+    // Verified now, so the next sign-in asks for the second factor instead of verification.
+    const next = await login(client, MFA_USERS.unverified);
+    expect(next).toMatchObject({ code: 200, data: { isCompanyMFA: true } });
+    expect(next.data).not.toHaveProperty('token');
+  });
 });

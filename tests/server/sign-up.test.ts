@@ -66,7 +66,7 @@ describeEngines('company sign-up and verification', (engine) => {
 
     const activated = await client.call('activateAccount', { otp: code, email });
     expect(activated).toEqual({ token: expect.any(String), email });
-    const session = await (await app().connect()).call('authenticate', { token: activated.token });
+    const session = await (await app().connect()).call('authenticate', { token: activated.token! });
     expect(session.activeOrgId).toBe(org!.orgId);
     expect(session.isAdmin).toBe(true);
     const [after] = await db.select().from(organizations).where(eq(organizations.id, org!.id));

@@ -1,7 +1,7 @@
 import { callWithoutForcedLogout, disconnect } from '../api/connection';
 import { platform } from '../platform';
 import { clearStoredSession, LOCAL_KEYS, readLocal } from './local-values';
-import { signedOut, updateSession, useSessionStore } from './session-store';
+import { useSessionStore } from './session-store';
 
 /** The server is told, but a slow or absent answer must not keep the user from leaving. */
 const NOTIFY_TIMEOUT_MS = 3000;
@@ -22,8 +22,8 @@ export async function logout(): Promise<void> {
     await Promise.race([notify, new Promise((resolve) => setTimeout(resolve, NOTIFY_TIMEOUT_MS))]);
   }
   disconnect();
-  updateSession(signedOut);
   clearStoredSession();
-  // A full load of /login: nothing of the old session survives in memory.
+  // A full load of /login: nothing of the old session survives in memory. The store is left alone until then,
+  // because clearing it would let the route guard move to /login first, and that second navigation races the load.
   platform.redirect('/login');
 }

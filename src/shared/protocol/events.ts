@@ -72,8 +72,15 @@ export const EVENTS = {
   ),
   /** Activate a newly signed-up organization with the mailed code. */
   activateOrganization: entry('user', z.object({ otp: OtpSchema, orgId: OrgIdSchema }), SuccessSchema),
-  /** Verify an account with the mailed code; signs the user in. */
-  activateAccount: entry('none', z.object({ otp: OtpSchema, email: EmailSchema }), z.object({ token: z.string(), email: z.string() })),
+  /**
+   * Verify an account with the mailed code; signs the user in, unless a company of theirs requires a second factor:
+   * then no token comes back (`isCompanyMFA`), and the user signs in again and passes it.
+   */
+  activateAccount: entry(
+    'none',
+    z.object({ otp: OtpSchema, email: EmailSchema }),
+    z.object({ token: z.string().optional(), email: z.string(), isCompanyMFA: z.boolean().optional() }),
+  ),
   /** Mail a fresh verification code. */
   resendOTP: entry('none', z.object({ email: EmailSchema }), SuccessSchema),
   /** End this session on the server, and forget the device token if one is given. */

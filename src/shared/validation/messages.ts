@@ -13,6 +13,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email, user name or password.',
   invalidOnboardingCredentials: 'Invalid email, employee code or password.',
   notFound: 'OOPS! PAGE NOT FOUND',
+  verifiedSignInForSecondFactor: 'Your email is verified. Sign in to continue with your second factor.',
   somethingWrong: 'Something went wrong',
   noOrganization:
     "Either you are not a member of any organization or your system IP address doesn't fall under defined IP range criteria. Please contact the system administrator to get access.",

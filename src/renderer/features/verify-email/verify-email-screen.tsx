@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmailSchema } from '../../../shared/validation/fields';
+import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
 import { COOKIES, LOCAL_KEYS, readCookie, removeLocal, writeCookie } from '../../session/local-values';
 import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
@@ -11,6 +12,7 @@ import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { OtpInput } from '../../ui/otp-input';
 import { TextField } from '../../ui/text-field';
+import { showToast } from '../../ui/toast';
 import { useOtpForm } from './use-otp-form';
 
 /**
@@ -38,17 +40,24 @@ export function VerifyEmailScreen() {
     const address = email();
     if (!address) throw new Error('Enter your email address.');
     const reply = await call('activateAccount', { otp, email: address });
-    writeCookie(COOKIES.token, reply.token);
     writeCookie(COOKIES.email, reply.email);
     // Spec section 4, Sign-up: the affiliate and user codes have done their job once the account is active.
     removeLocal(LOCAL_KEYS.affiliateCode);
     removeLocal(LOCAL_KEYS.userCode);
     removeLocal(LOCAL_KEYS.accountType);
+    if (!reply.token) {
+      // A company of this user demands a second factor: the code proved the address only, so sign in and pass it.
+      showToast(MESSAGES.verifiedSignInForSecondFactor);
+      navigate('/login', { replace: true });
+      return;
+    }
+    const token = reply.token;
+    writeCookie(COOKIES.token, token);
     const previous = peekPreviousUrl();
     forgetPreviousUrl();
     // One render for both, so the guard of this public screen cannot send the user to /workspace first.
     flushSync(() => {
-      updateSession(signedIn, { token: reply.token, reply: { token: reply.token, email: reply.email } });
+      updateSession(signedIn, { token, reply: { token, email: reply.email } });
       navigate(previous ?? '/workspace', { replace: true, flushSync: true });
     });
   });

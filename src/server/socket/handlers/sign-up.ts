@@ -4,6 +4,7 @@ import { CallError, ERROR_CODES } from '../../../shared/protocol';
 import { COUNTRIES } from '../../../shared/reference/countries';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { findUserByIdentifier } from '../../accounts/queries';
+import { mfaState } from '../../auth/mfa';
 import { CODE_LIFETIMES, issueOtp, useOtp } from '../../auth/one-time-codes';
 import { hashPassword } from '../../auth/passwords';
 import { memberships, organizations, users } from '../../db/schema';
@@ -109,6 +110,11 @@ export function signUpHandlers(services: Services): HandlerMap {
         if (check.row.organizationId) await tx.update(organizations).set({ verified: true }).where(eq(organizations.id, check.row.organizationId));
       });
       await attempt.succeed();
+      // The mailed code proves the address, not the second factor a company may demand: no session until it is passed.
+      if ((await mfaState(db, user)).required) {
+        log.info('account.verified', { userId: user.id, secondFactorRequired: true });
+        return { email: user.email, isCompanyMFA: true };
+      }
       const { token } = await sessions.open(user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
       ctx.setToken(token);
       log.info('account.verified', { userId: user.id });
