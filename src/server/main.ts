@@ -6,6 +6,24 @@ import { demoSeed, startPortalServer } from './server';
 
 const log = createLogger();
 
+type DemoUser = (typeof demoSeed.users)[number] & { mustChangePassword?: boolean; verified?: boolean };
+
+/** What a demo account shows, so a newcomer knows which branch each one tries. */
+function demoNote(user: DemoUser): string {
+  if (user.mustChangePassword) return '(must change password)';
+  if (user.verified === false) return '(not verified yet)';
+  const policies = user.memberships.flatMap((membership) => {
+    const org = demoSeed.organizations.find((item) => item.orgId === membership.orgId) as { mfa?: { email: boolean; authenticatorApp: boolean } } | undefined;
+    return org?.mfa ? [org.mfa] : [];
+  });
+  const email = policies.some((policy) => policy.email);
+  const app = policies.some((policy) => policy.authenticatorApp);
+  if (email && app) return '(second factor: choose email or authenticator)';
+  if (app) return '(second factor: authenticator app)';
+  if (email) return '(second factor: emailed code)';
+  return '';
+}
+
 try {
   const config = loadConfig();
   const server = await startPortalServer(config, { log });
@@ -16,9 +34,9 @@ try {
   ];
   if (!config.seedFile) {
     lines.push('', '  Demo sign-ins (email or user name, then password):');
+    const width = Math.max(...demoSeed.users.map((user) => user.email.length)) + 2;
     for (const user of demoSeed.users) {
-      const note = user.mustChangePassword ? ' (must change password)' : user.verified === false ? ' (not verified yet)' : '';
-      lines.push(`    ${user.email.padEnd(20)} ${user.password.padEnd(15)}${note}`);
+      lines.push(`    ${user.email.padEnd(width)}${user.password.padEnd(16)}${demoNote(user)}`);
     }
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
