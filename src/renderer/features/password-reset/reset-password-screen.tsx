@@ -1,24 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import type * as z from 'zod';
-import { MESSAGES } from '../../../shared/validation/messages';
-import { NewPasswordPairSchema } from '../../../shared/validation/password';
+import { Link, useParams } from 'react-router-dom';
 import { call, errorMessage } from '../../api';
-import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
-import { Button } from '../../ui/button';
-import { NewPasswordFields } from '../../ui/new-password-fields';
 import { LoadingScreen } from '../../ui/spinner';
-import { useTimedMessage } from '../../ui/use-timed-message';
+import { ResetPasswordForm } from './reset-password-form';
 import { useOrgFlow } from './use-org-flow';
 
-/** Spec section 9: after a reset, the screen goes on to sign-in by itself after 5 s. */
-export const RESET_REDIRECT_MS = 5000;
-
-type Values = z.output<typeof NewPasswordPairSchema>;
-type State = { step: 'checking' } | { step: 'invalid'; message: string } | { step: 'form'; email: string } | { step: 'done' };
+type State = { step: 'checking' } | { step: 'invalid'; message: string } | { step: 'form'; email: string };
 
 /**
  * Reset Password (/reset/{code} and the organization variants): the link is checked on load, then the form,
@@ -27,18 +15,8 @@ type State = { step: 'checking' } | { step: 'invalid'; message: string } | { ste
 export function ResetPasswordScreen() {
   const { orgPath, base } = useOrgFlow();
   const { code = '' } = useParams();
-  const navigate = useNavigate();
   const [state, setState] = useState<State>({ step: 'checking' });
-  const [loading, setLoading] = useState(false);
-  const [serverError, showServerError] = useTimedMessage();
   const orgId = orgPath?.orgId;
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<z.input<typeof NewPasswordPairSchema>, unknown, Values>({ resolver: zodResolver(NewPasswordPairSchema), defaultValues: { password: '', cpassword: '' } });
-  const typedPassword = useWatch({ control, name: 'password' });
 
   useEffect(() => {
     let current = true;
@@ -50,24 +28,6 @@ export function ResetPasswordScreen() {
       current = false;
     };
   }, [code, orgId]);
-
-  useEffect(() => {
-    if (state.step !== 'done') return;
-    const timer = setTimeout(() => navigate(`${base}/login`, { replace: true }), RESET_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [state.step, base, navigate]);
-
-  const submit = async (values: Values) => {
-    setLoading(true);
-    try {
-      if (orgId) await call('onboardingResetPassword', { orgId, password: values.password, code });
-      else await call('resetPassword', { password: values.password, cpassword: values.cpassword, code });
-      setState({ step: 'done' });
-    } catch (error) {
-      showServerError(errorMessage(error));
-    }
-    setLoading(false);
-  };
 
   if (state.step === 'checking') return <LoadingScreen fullPage label="Checking your link…" />;
 
@@ -86,42 +46,16 @@ export function ResetPasswordScreen() {
             </Link>
           </div>
         </section>
-      ) : state.step === 'done' ? (
-        <section className="result-panel" role="status">
-          <h1>{MESSAGES.passwordResetTitle}</h1>
-          <p>{MESSAGES.passwordResetDone}</p>
-          <p className="lead">You will be taken to sign in in 5 seconds.</p>
-          <div className="actions actions-start">
-            <Link className="button button-primary" to={`${base}/login`} replace>
-              Sign In
-            </Link>
-          </div>
-        </section>
       ) : (
-        <>
-          <header className="screen-header">
-            <h1>Reset Password</h1>
-            <p className="lead">Choose a new password for {state.email}.</p>
-          </header>
-          <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-            <NewPasswordFields
-              idPrefix="reset"
-              password={register('password')}
-              confirm={register('cpassword')}
-              value={typedPassword}
-              errors={{ password: errors.password?.message, confirm: errors.cpassword?.message }}
-            />
-            <AlertMessage message={serverError} />
-            <div className="actions">
-              <Link className="button button-secondary" to={`${base}/login`}>
-                Cancel
-              </Link>
-              <Button type="submit" loading={loading}>
-                Change Password
-              </Button>
-            </div>
-          </form>
-        </>
+        <ResetPasswordForm
+          idPrefix="reset"
+          lead={`Choose a new password for ${state.email}.`}
+          loginPath={`${base}/login`}
+          onReset={async ({ password, cpassword }) => {
+            if (orgId) await call('onboardingResetPassword', { orgId, password, code });
+            else await call('resetPassword', { password, cpassword, code });
+          }}
+        />
       )}
     </AuthLayout>
   );
