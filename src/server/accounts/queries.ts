@@ -39,9 +39,14 @@ export async function membershipsOf(db: Db, userId: string): Promise<MembershipW
   return rows;
 }
 
-/** The memberships a caller may use from this address: an organization whose IP ranges exclude it is left out. */
+/** Of a user's memberships, those usable from this address: an organization whose IP ranges exclude it is left out. */
+export function reachableFrom(all: MembershipWithOrg[], ip: string | null): MembershipWithOrg[] {
+  return all.filter((membership) => addressAllowed(ip, membership.org.allowedIpRanges));
+}
+
+/** The memberships a caller may use from this address. */
 export async function reachableMemberships(db: Db, userId: string, ip: string | null): Promise<MembershipWithOrg[]> {
-  return (await membershipsOf(db, userId)).filter((membership) => addressAllowed(ip, membership.org.allowedIpRanges));
+  return reachableFrom(await membershipsOf(db, userId), ip);
 }
 
 /** The active membership: the recorded active organization if still reachable, else the first reachable one. */

@@ -1,6 +1,6 @@
 import { CallError, ERROR_CODES } from '../../../shared/protocol';
 import { toPlanAccess } from '../../../shared/products';
-import { companyRequiresMfa, findUserById, membershipsOf, pickActive, reachableMemberships } from '../../accounts/queries';
+import { companyRequiresMfa, findUserById, membershipsOf, pickActive, reachableFrom, reachableMemberships } from '../../accounts/queries';
 import { checkCredentials, tooManyAttempts } from '../../auth/credentials';
 import { defaultMfaType, mailLoginCode, mfaState, passSecondFactor, secondFactorReply } from '../../auth/mfa';
 import { TokenError } from '../../auth/sessions';
@@ -58,7 +58,7 @@ export function signInHandlers(services: Services): HandlerMap {
       if (!user) throw new CallError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
       ctx.setToken(payload.token);
       const all = await membershipsOf(db, user.id);
-      const active = pickActive(user, await reachableMemberships(db, user.id, ctx.ip));
+      const active = pickActive(user, reachableFrom(all, ctx.ip));
       return {
         email: user.email,
         firstName: user.firstName,
