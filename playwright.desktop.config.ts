@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/chromium';
 
 // The desktop shell's specs, apart from the web ones (playwright.config.ts) so both can run side by side:
 // - renderer-*.spec.ts: the desktop renderer build in Chromium with a test-double bridge, against a real server;
@@ -32,10 +33,7 @@ export default defineConfig({
     baseURL: rendererURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'desktop', use: { browserName: 'chromium' } }],
   webServer: [
