@@ -33,6 +33,13 @@ export const BuildInfoSchema = z.object({
 });
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 
+/** The Light/Dark choice the app remembers in its settings; 'system' follows the operating system. */
+export const ThemeChoiceSchema = z.enum(['light', 'dark', 'system']);
+export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>;
+
+/** The deployment's links main may open in the system browser, named (main reads their URLs from the server). */
+export const ExternalLinkSchema = z.enum(['helpVideo', 'documents', 'support']);
+
 /** The token as the vault holds it; `persistent` is false when the OS keychain could not be reached. */
 export const VaultTokenSchema = z.object({ token: z.string().nullable(), persistent: z.boolean() });
 export type VaultToken = z.infer<typeof VaultTokenSchema>;
@@ -68,6 +75,12 @@ export const BRIDGE_CHANNELS = {
     z.object({ product: ProductKeySchema, orgId: z.string().min(1).max(64) }),
     z.object({ openedIn: z.enum(['app-window', 'browser']) }),
   ),
+  /** The remembered Light/Dark choice (main applies it to the window before the renderer loads: no flash). */
+  'settings:get-theme': channel(NoInput, ThemeChoiceSchema),
+  /** Remembers a Light/Dark choice and applies it to every window. */
+  'settings:set-theme': channel(z.object({ theme: ThemeChoiceSchema }), Done),
+  /** Opens the help video, documents or support link of the server's configuration; `opened` is false when it has none. */
+  'links:open': channel(z.object({ link: ExternalLinkSchema }), z.object({ opened: z.boolean() })),
 } as const satisfies Record<BridgeChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeChannel = keyof typeof BRIDGE_CHANNELS;

@@ -12,6 +12,9 @@ export const BRIDGE_CHANNEL_NAMES = [
   'updates:restart',
   'app:build-info',
   'products:launch',
+  'settings:get-theme',
+  'settings:set-theme',
+  'links:open',
 ] as const;
 export type BridgeChannelName = (typeof BRIDGE_CHANNEL_NAMES)[number];
 

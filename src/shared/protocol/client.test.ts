@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createCaller, type SocketLike } from './client';
+import { createCaller, type CallerContract, type SocketLike } from './client';
+import { PORTAL_EVENTS } from './events';
+import { SECURITY_EVENTS } from './security-events';
 import { CallError } from './errors';
 
 /** A socket whose server side is played by the test: it records what was emitted and can answer. */
@@ -64,5 +66,18 @@ describe('createCaller', () => {
     reply({ event: 'login', data: {}, error: null, code: 200, rid: sent[0]!.meta.rid });
     reply({ event: 'getCompanyDetails', data: { company: 'X', companyLogo: null }, error: null, code: 200, rid: 'other' });
     await expect(pending).rejects.toMatchObject({ code: 500 });
+  });
+
+  it('knows the portal\'s events by default, and the security center\'s once its contract is added', async () => {
+    const { socket, sent, reply } = fakeSocket();
+    const contract: CallerContract = { ...PORTAL_EVENTS };
+    const { call } = createCaller(socket, { contract });
+    await expect(call('getSessionList', {})).rejects.toMatchObject({ code: 500, message: 'Unknown event getSessionList' });
+    expect(sent).toHaveLength(0);
+    Object.assign(contract, SECURITY_EVENTS);
+    const pending = call('getSessionList', {});
+    reply({ event: 'getSessionList', data: { list: [] }, error: null, code: 200, rid: sent[0]!.meta.rid });
+    await expect(pending).resolves.toEqual({ list: [] });
+    await expect(call('endSession', { sessionId: 'all' })).rejects.toMatchObject({ code: 400 });
   });
 });

@@ -1,6 +1,7 @@
-import { CallError, ERROR_CODES } from './errors';
+import { CallError, ERROR_CODES, schemaFailure } from './errors';
 import { RequestMetaSchema, ResponseEnvelopeSchema, RESPONSE_EVENT, SUCCESS_CODE } from './envelope';
-import { EVENTS, type EventName, type EventPayloadInput, type EventReply } from './events';
+import type * as z from 'zod';
+import { PORTAL_EVENTS, type EventName, type EventPayloadInput, type EventReply } from './events';
 
 /** The part of a socket.io client the caller needs; a test can pass any object of this shape. */
 export interface SocketLike {
@@ -11,7 +12,16 @@ export interface SocketLike {
 
 export type Call = <E extends EventName>(event: E, payload: EventPayloadInput<E>) => Promise<EventReply<E>>;
 
+/** The entries a caller checks payloads and replies with, by event name. */
+export type CallerContract = { readonly [E in EventName]?: { payload: z.ZodType; reply: z.ZodType } };
+
 export interface CallerOptions {
+  /**
+   * The entries it knows, read at every call: `PORTAL_EVENTS` by default. The renderer passes an object it extends
+   * when the security center loads (so /login does not carry those schemas); the server's tests pass the whole
+   * contract. An event it does not know is refused before anything is sent.
+   */
+  contract?: CallerContract;
   /** How long to wait for a reply before failing with code 500. */
   timeoutMs?: number;
   /** Makes request ids; defaults to a counter. */
@@ -27,6 +37,7 @@ const NO_REPLY = 'The server did not answer in time. Check your connection and t
  */
 export function createCaller(socket: SocketLike, options: CallerOptions = {}): { call: Call; dispose: () => void } {
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const contract: CallerContract = options.contract ?? PORTAL_EVENTS;
   let counter = 0;
   const nextId = options.nextId ?? (() => `r${++counter}`);
   const pending = new Map<string, { event: EventName; resolve: (value: unknown) => void; reject: (error: CallError) => void; timer: ReturnType<typeof setTimeout> }>();
@@ -43,17 +54,20 @@ export function createCaller(socket: SocketLike, options: CallerOptions = {}): {
       waiter.reject(new CallError(envelope.code, envelope.error, envelope.data));
       return;
     }
-    const reply = EVENTS[waiter.event].reply.safeParse(envelope.data);
+    const reply = contract[waiter.event]!.reply.safeParse(envelope.data);
     if (reply.success) waiter.resolve(reply.data);
     else waiter.reject(new CallError(ERROR_CODES.INTERNAL, 'The server sent a reply this app does not understand.'));
   };
   socket.on(RESPONSE_EVENT, onResponse);
 
   const call: Call = (event, payload) => {
-    const checked = EVENTS[event].payload.safeParse(payload);
+    const entry = contract[event];
+    // An event of an area not loaded yet: a fault of the app, not of the user.
+    if (!entry) return Promise.reject(new CallError(ERROR_CODES.INTERNAL, `Unknown event ${event}`));
+    const checked = entry.payload.safeParse(payload);
     if (!checked.success) {
-      const fields = [...new Set(checked.error.issues.map((issue) => issue.path.join('.')).filter(Boolean))];
-      return Promise.reject(new CallError(ERROR_CODES.BAD_REQUEST, checked.error.issues[0]?.message ?? 'Invalid request.', { fields }));
+      const { message, fields } = schemaFailure(checked.error.issues);
+      return Promise.reject(new CallError(ERROR_CODES.BAD_REQUEST, message, { fields }));
     }
     const rid = RequestMetaSchema.parse({ rid: nextId() }).rid;
     return new Promise((resolve, reject) => {

@@ -8,6 +8,13 @@ export const SUCCESS_CODE = 200;
 export const RESPONSE_EVENT = 'response';
 
 /**
+ * Sent by the server, unasked, to every connection whose session has just ended (logout elsewhere, a password change
+ * or reset, expiry), right before it closes the connection: the client signs out, as after a 401.
+ */
+export const SESSION_ENDED_EVENT = 'sessionEnded';
+export const SessionEndedSchema = z.object({ message: z.string() });
+
+/**
  * The reply envelope of spec section 7, sent on the `response` event.
  * `rid` echoes the request id the client sent beside its payload, so two calls of one event cannot be confused.
  */
@@ -22,11 +29,10 @@ export const RequestMetaSchema = z.object({ rid: z.string().min(1).max(64) });
 export type RequestMeta = z.infer<typeof RequestMetaSchema>;
 
 /**
- * The socket handshake (`auth` of socket.io): the stored token, and whether it belongs to a regular account
- * or to an employee in onboarding or preboarding.
+ * The socket handshake (`auth` of socket.io): the stored token. Whether it belongs to a regular account or to an
+ * employee in onboarding is the session's own kind, read by the server; the client does not say.
  */
 export const HandshakeAuthSchema = z.object({
   token: z.string().max(4096).optional(),
-  accountType: z.enum(['user', 'onboarding']).default('user'),
 });
 export type HandshakeAuth = z.input<typeof HandshakeAuthSchema>;

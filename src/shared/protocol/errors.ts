@@ -50,3 +50,15 @@ export class CallError extends Error {
     this.data = data;
   }
 }
+
+/**
+ * A schema failure as every boundary reports it (socket, HTTP, IPC): the fields at fault, and the first issue's
+ * message, prefixed with its field when there is one ("orgId: Organization id must be valid.").
+ */
+export function schemaFailure(issues: readonly z.core.$ZodIssue[]): { message: string; fields: string[] } {
+  const fields = [...new Set(issues.map((issue) => issue.path.map(String).join('.')).filter(Boolean))];
+  const first = issues[0];
+  const where = first?.path.map(String).join('.');
+  const message = first ? (where ? `${where}: ${first.message}` : first.message) : 'Invalid request.';
+  return { message, fields };
+}

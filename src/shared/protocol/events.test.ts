@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES, EVENTS, type EventName } from './events';
+import { EVENT_NAMES, EVENTS } from './contract';
+import type { EventName } from './events';
 
 // One payload straight from spec section 7 for every event, and one that must be refused.
 const token = 'eyJhbGciOiJIUzI1NiJ9.e30.sig';
@@ -41,11 +42,22 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   acceptInvitation: { valid: { inviteCode: 'inv-123' }, invalid: { inviteCode: 5 } },
   acceptClientInvitation: { valid: { token: '123e4567-e89b-12d3-a456-426614174000' }, invalid: { token: '123e4567' } },
   getBuildInfo: { valid: {}, invalid: { platform: 'mac' } },
+  unlockAccount: { valid: { code: 'c0ffee' }, invalid: { code: '' } },
+  getSessionList: { valid: {}, invalid: { userId: 'someone-else' } },
+  endSession: { valid: { sessionId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { sessionId: 'all' } },
+  endOtherSessions: { valid: undefined, invalid: { keep: 2 } },
+  getSignInHistory: {
+    valid: { page: 2, pageSize: 40, sort: { at: -1 }, filter: { kinds: ['sign-in-failed', 'locked'], search: '10.0', from: '2026-01-01T00:00:00.000Z' } },
+    invalid: { page: 1, pageSize: 33 },
+  },
+  getOrganizationAudit: { valid: { orgId: 'acme', page: 1, pageSize: 25, sort: { member: 1 } }, invalid: { orgId: 'acme', sort: { at: 1, kind: -1 } } },
+  exportOrganizationAudit: { valid: { orgId: 'acme', filter: { kinds: ['password-reset'] } }, invalid: { orgId: 'acme', filter: { kinds: ['deleted-everything'] } } },
+  regenerateRecoveryCode: { valid: {}, invalid: { recoveryCode: 'mine-please' } },
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7', () => {
-    expect(EVENT_NAMES).toHaveLength(31);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and the 7 of the security center', () => {
+    expect(EVENT_NAMES).toHaveLength(39);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -60,10 +72,18 @@ describe('the socket contract', () => {
     expect(signedIn).toEqual([
       'acceptInvitation',
       'activateOrganization',
+      'authenticate',
+      'endOtherSessions',
+      'endSession',
+      'exportOrganizationAudit',
+      'getOrganizationAudit',
+      'getSessionList',
+      'getSignInHistory',
       'getWorkspaceList',
       'hrms|myPassword|update',
       'loginEmail',
       'logout',
+      'regenerateRecoveryCode',
     ]);
     // Multi-factor setup runs before the first token exists, on the held login details, or with a session.
     expect(EVENT_NAMES.filter((event) => EVENTS[event].auth === 'userOrLogin').sort()).toEqual([
@@ -72,6 +92,53 @@ describe('the socket contract', () => {
       'hrms|master|MFA|setup',
       'hrms|master|MFA|verify',
     ]);
+  });
+
+  it('takes the session token from the payload only where it declares so', () => {
+    expect(EVENT_NAMES.filter((event) => EVENTS[event].token === 'payload').sort()).toEqual(['authenticate', 'verifyInvitationCode']);
+    expect(EVENTS.verifyInvitationCode.auth).toBe('maybeUser');
+  });
+
+  it.each(EVENT_NAMES)('%s refuses control characters in its text, at any depth', (event) => {
+    // The valid sample with a NUL byte added to its first text field.
+    let poisoned = false;
+    const poison = (value: unknown): unknown => {
+      if (typeof value === 'string' && !poisoned) {
+        poisoned = true;
+        return `${value}\u0000`;
+      }
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, poison(item)]));
+      return value;
+    };
+    const payload = poison(samples[event].valid);
+    if (!poisoned) return; // no text field to poison (getBuildInfo, MFA|read)
+    expect(EVENTS[event].payload.safeParse(payload).success).toBe(false);
+  });
+
+  it('accepts tabs and line breaks, and refuses NUL, escape and DEL in a nested field', () => {
+    const setup = EVENTS['hrms|master|MFA|setup'].payload;
+    expect(setup.safeParse({ identifier: 'ada\u0000', password: 'Admin@12345', MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } }).error?.issues[0]?.path).toEqual(['identifier']);
+    expect(setup.safeParse({ MFA: { isEmailMFA: true, isAuthenticatorAppMFA: true, MFASecretKey: 'JBSW\u001bY3DP' } }).error?.issues[0]?.path).toEqual(['MFA', 'MFASecretKey']);
+    expect(EVENTS.logout.payload.safeParse({ device_token: 'fcm:\u007f' }).success).toBe(false);
+    expect(EVENTS.logout.payload.safeParse({ device_token: 'fcm:a\tb\nc' }).success).toBe(true);
+  });
+
+  it('declares which budgets each guessing or mailing event spends', () => {
+    const budgets = Object.fromEntries(EVENT_NAMES.map((event) => [event, Object.keys(EVENTS[event].limits ?? {}).sort()]));
+    expect(budgets.login).toEqual(['codeMail', 'password', 'secondFactor']);
+    expect(budgets.onboardingLogin).toEqual(['password']);
+    expect(budgets['hrms|master|MFA|verify']).toEqual(['password', 'recoveryCode', 'secondFactor']);
+    expect(budgets.activateAccount).toEqual(['emailCode']);
+    expect(budgets.forgotPasswordWithRecoveryCode).toEqual(['recoveryReset']);
+    expect(budgets.exportOrganizationAudit).toEqual(['auditExport']);
+    for (const event of ['forgotPassword', 'resendOTP', 'onboardingForgotPassword'] as const) expect(budgets[event]).toEqual(['mailRequest']);
+    for (const event of ['getResetCodeInfo', 'resetPassword', 'onboardingResetPassword', 'verifyInvitationCode', 'registerAsMember', 'acceptInvitation', 'acceptClientInvitation', 'unlockAccount'] as const) {
+      expect(budgets[event], event).toEqual(['linkCode']);
+    }
+    // Held login details spend the password budget; a session does not.
+    const held = EVENTS['hrms|master|MFA|read'].limits?.password as (payload: unknown) => string | undefined;
+    expect(held({ identifier: 'ada', password: 'Admin@12345' })).toBe('ada');
+    expect(held(undefined)).toBeUndefined();
   });
 
   it('takes held login details on the multi-factor events and refuses unknown fields', () => {

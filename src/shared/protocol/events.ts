@@ -7,6 +7,7 @@ import {
   LoginPasswordSchema,
   LoginPayloadSchema,
   LoginReplySchema,
+  MemberNameSchema,
   MfaSettingSchema,
   MfaTypeSchema,
   NewPasswordSchema,
@@ -20,24 +21,32 @@ import {
   SuccessSchema,
   TokenSchema,
 } from './schemas';
+import { refuseControlCharacters, type EventAuth, type EventPolicy } from './policy';
+import type { SECURITY_EVENTS } from './security-events';
 
-/**
- * Who may call an event: `none` needs no session; `user` needs a live session of a regular account
- * (resolved once by the server's wrapper before the handler runs); `userOrLogin` takes that session, or else
- * the login details the client holds between the password and the second factor (`identifier` and
- * `password` in the payload, checked under the sign-in limits).
- */
-export type EventAuth = 'none' | 'user' | 'userOrLogin';
-
-interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodType> {
+/** One event of the contract: its policy, payload schema and reply schema. */
+export interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodType> extends EventPolicy<z.output<P>> {
   auth: A;
   payload: P;
   reply: R;
 }
 
-const entry = <A extends EventAuth, P extends z.ZodType, R extends z.ZodType>(auth: A, payload: P, reply: R): EventEntry<A, P, R> => ({ auth, payload, reply });
+/**
+ * One contract entry: the event's policy (who may call it and which budgets it spends), its payload and its reply.
+ * Every payload refuses control characters in its text, whatever its shape.
+ */
+export const entry = <A extends EventAuth, P extends z.ZodType, R extends z.ZodType>(
+  policy: EventPolicy<z.output<P>> & { auth: A },
+  payload: P,
+  reply: R,
+): EventEntry<A, P, R> => ({
+  ...policy,
+  payload: payload.superRefine((value, ctx) => refuseControlCharacters(value, ctx)) as unknown as P,
+  reply,
+});
 
-const none = z.object({}).strict().optional();
+/** The payload of an event that takes none. */
+export const none = z.object({}).strict().optional();
 
 /** Held login details, sent by the multi-factor screens before there is a session. */
 export const LoginDetailsSchema = z.object({
@@ -48,110 +57,144 @@ const heldLogin = LoginDetailsSchema.strict().optional();
 const withLogin = <T extends z.ZodRawShape>(shape: T) => z.object({ ...LoginDetailsSchema.shape, ...shape }).strict();
 const code = z.string().trim().min(1).max(200);
 
-/** Every socket event of spec section 7, declared once: who may call it, its payload and its reply. */
-export const EVENTS = {
+/** The `password` budget of the multi-factor events: spent only when they carry held login details. */
+const heldIdentifier = (payload: { identifier?: string; password?: string } | undefined) =>
+  payload?.identifier !== undefined && payload.password !== undefined ? payload.identifier : undefined;
+
+/** Whom an onboarding sign-in or reset request is about: the organization and what was typed (email or employee code). */
+export const onboardingSubject = (orgId: string, identifier: string) => `${orgId}/${identifier}`;
+
+/**
+ * Every socket event of spec section 7 (and the portal's own `unlockAccount`), declared once: its policy (who may
+ * call it, which budgets it spends), its payload and its reply. With the security center's (`security-events.ts`)
+ * they make the whole contract, `EVENTS` in `contract.ts`; the renderer loads these first and those with /account.
+ */
+export const PORTAL_EVENTS = {
   /** Company name and logo for the sign-in screens of /{orgId}/…. */
-  getCompanyDetails: entry('none', z.object({ orgId: OrgIdSchema }), z.object({ company: z.string(), companyLogo: z.string().nullable() })),
+  getCompanyDetails: entry({ auth: 'none' }, z.object({ orgId: OrgIdSchema }), z.object({ company: z.string(), companyLogo: z.string().nullable() })),
   /** Sign in with email or user name and password; may ask for a second factor, a password change or verification. */
-  login: entry('none', LoginPayloadSchema, LoginReplySchema),
+  login: entry(
+    { auth: 'none', limits: { password: (p) => p.identifier ?? p.email, secondFactor: 'account', codeMail: 'account' } },
+    LoginPayloadSchema,
+    LoginReplySchema,
+  ),
   /** Sign in with the code the Microsoft popup caught. */
-  msLogin: entry('none', z.object({ code: z.string().trim().min(1).max(4096) }), LoginReplySchema),
-  /** Resolve a stored token into the session it belongs to. */
-  authenticate: entry('none', z.object({ token: TokenSchema }), SessionReplySchema),
+  msLogin: entry({ auth: 'none' }, z.object({ code: z.string().trim().min(1).max(4096) }), LoginReplySchema),
+  /** Resolve a stored token into the session it belongs to; the connection carries that token from then on. */
+  authenticate: entry({ auth: 'user', token: 'payload' }, z.object({ token: TokenSchema }), SessionReplySchema),
   /** The organizations the user may enter from this address, and the active one. */
   getWorkspaceList: entry(
-    'user',
+    { auth: 'user' },
     z.object({ requirePlanDetails: z.boolean().optional() }),
     z.object({ list: z.array(OrganizationSchema), activeOrgId: z.string().nullable() }),
   ),
   /** Record the chosen organization as active before the browser goes to a product. */
   loginEmail: entry(
-    'user',
+    { auth: 'user' },
     z.object({ email: EmailSchema, orgId: OrgIdSchema, appType: z.enum(['superChat', 'superTrack']).optional() }),
     z.object({ success: z.literal(true), orgId: z.string() }),
   ),
   /** Activate a newly signed-up organization with the mailed code. */
-  activateOrganization: entry('user', z.object({ otp: OtpSchema, orgId: OrgIdSchema }), SuccessSchema),
+  activateOrganization: entry({ auth: 'user', limits: { organizationCode: 'account' } }, z.object({ otp: OtpSchema, orgId: OrgIdSchema }), SuccessSchema),
   /**
    * Verify an account with the mailed code; signs the user in, unless a company of theirs requires a second factor:
    * then no token comes back (`isCompanyMFA`), and the user signs in again and passes it.
    */
   activateAccount: entry(
-    'none',
+    { auth: 'none', limits: { emailCode: (p) => p.email } },
     z.object({ otp: OtpSchema, email: EmailSchema }),
     z.object({ token: z.string().optional(), email: z.string(), isCompanyMFA: z.boolean().optional() }),
   ),
   /** Mail a fresh verification code. */
-  resendOTP: entry('none', z.object({ email: EmailSchema }), SuccessSchema),
+  resendOTP: entry({ auth: 'none', limits: { mailRequest: (p) => p.email } }, z.object({ email: EmailSchema }), SuccessSchema),
   /** End this session on the server, and forget the device token if one is given. */
-  logout: entry('user', z.object({ device_token: z.string().max(4096).optional() }), SuccessSchema),
+  logout: entry({ auth: 'user' }, z.object({ device_token: z.string().max(4096).optional() }), SuccessSchema),
   /** Change one's own password; returns a new token and ends every other session. */
   'hrms|myPassword|update': entry(
-    'user',
+    { auth: 'user', limits: { passwordChange: 'account' } },
     z.object({ oldPassword: LoginPasswordSchema, newPassword: NewPasswordSchema }),
     z.object({ token: z.string() }),
   ),
   /** The user's multi-factor choice, and what their companies offer. */
-  'hrms|master|MFA|read': entry('userOrLogin', heldLogin, z.object({ MFA: MfaSettingSchema, company: MfaSettingSchema })),
+  'hrms|master|MFA|read': entry(
+    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
+    heldLogin,
+    z.object({ MFA: MfaSettingSchema, company: MfaSettingSchema }),
+  ),
   /** A pending authenticator secret, its QR code (a PNG data: URL) and a recovery code. */
   'hrms|master|MFA|generateQRCode': entry(
-    'userOrLogin',
+    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
     heldLogin,
     z.object({ MFAQrCode: z.string(), MFASecretKey: z.string(), recoveryCode: z.string() }),
   ),
   /**
-   * Check an authenticator code against the pending secret, or spend a recovery code: that one is replaced by
-   * the fresh `recoveryCode` returned, and with held login details it also signs in (`token`).
+   * Check an authenticator code against the pending secret, or spend a recovery code in place of the second factor:
+   * that one is replaced by the fresh `recoveryCode` returned, and with held login details (the password) it signs in
+   * (`token`).
    */
   'hrms|master|MFA|verify': entry(
-    'userOrLogin',
+    { auth: 'userOrLogin', limits: { password: heldIdentifier, secondFactor: 'account', recoveryCode: 'account' } },
     z.union([withLogin({ otp: OtpSchema, MFASecretKey: z.string().trim().min(16).max(128) }), withLogin({ recoveryCode: RecoveryCodeSchema })]),
     SuccessSchema.extend({ recoveryCode: z.string().optional(), token: z.string().optional() }),
   ),
-  /** Save the user's multi-factor choice; with held login details and a verified authenticator it signs in (`token`). */
+  /**
+   * Save the user's multi-factor choice; with held login details and a verified authenticator it signs in (`token`).
+   * Held login details may only make a first setup: changing one needs a session.
+   */
   'hrms|master|MFA|setup': entry(
-    'userOrLogin',
+    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
     withLogin({ MFA: MfaSettingSchema.extend({ MFASecretKey: z.string().trim().max(128).optional(), MFAType: MfaTypeSchema.optional() }) }),
     SuccessSchema.extend({ token: z.string().optional() }),
   ),
   /** Sign in an onboarding or preboarding employee by email or employee code. */
   onboardingLogin: entry(
-    'none',
+    { auth: 'none', limits: { password: (p) => onboardingSubject(p.orgId, p.email) } },
     z.object({ email: z.string().trim().min(1).max(254), password: LoginPasswordSchema, orgId: OrgIdSchema }),
     z.object({ token: z.string(), isPreBoarding: z.boolean(), _id: z.string() }),
   ),
   /** Create the password of an onboarding or preboarding employee; signs them in like onboardingLogin. */
   onboardingSignUp: entry(
-    'none',
+    { auth: 'none', limits: { signUp: 'address' } },
     z.object({ email: EmailSchema, password: NewPasswordSchema, orgId: OrgIdSchema }),
     z.object({ success: z.literal(true), token: z.string(), isPreBoarding: z.boolean(), _id: z.string() }),
   ),
   /** Mail an onboarding employee a reset link. */
-  onboardingForgotPassword: entry('none', z.object({ email: EmailSchema, orgId: OrgIdSchema }), SuccessSchema),
-  /** Reset an onboarding employee's password with the mailed code. */
-  onboardingResetPassword: entry('none', z.object({ orgId: OrgIdSchema, password: NewPasswordSchema, code }), SuccessSchema),
-  /** Reference data for address forms: the country list with dial codes. */
-  addressParams: entry('none', z.object({ type: z.literal('country') }), z.object({ results: z.array(CountrySchema) })),
-  /** Sign up a company and its first admin; mails a verification code. */
-  signUp: entry('none', SignUpPayloadSchema, z.object({ success: z.literal(true), email: z.string() })),
-  /** Whether an email is already registered (company sign-up). */
-  checkEmailExistense: entry('none', z.object({ email: EmailSchema }), z.object({ exists: z.boolean() })),
-  /** Check a mailed reset code before showing the form; `orgId` checks an onboarding employee's code of that organization. */
-  getResetCodeInfo: entry('none', z.object({ code, orgId: OrgIdSchema.optional() }), z.object({ valid: z.literal(true), email: z.string() })),
-  /** Set a new password with a mailed code, or with the user a recovery code returned. */
-  resetPassword: entry('none', ResetPasswordPayloadSchema, SuccessSchema),
-  /** Mail a reset link; the reply is the same whether or not the account exists. */
-  forgotPassword: entry('none', z.object({ email: EmailSchema }), SuccessSchema),
-  /** Trade an identifier and a recovery code for a one-time reset ticket (`user`, passed to resetPassword). */
-  forgotPasswordWithRecoveryCode: entry(
-    'none',
-    z.object({ identifier: z.string().trim().min(1).max(254), recoveryCode: RecoveryCodeSchema }),
-    // recoveryCode: the fresh code that replaces the one just spent, to show once.
-    z.object({ user: z.string(), success: z.literal(true), recoveryCode: z.string() }),
+  onboardingForgotPassword: entry(
+    { auth: 'none', limits: { mailRequest: (p) => onboardingSubject(p.orgId, p.email) } },
+    z.object({ email: EmailSchema, orgId: OrgIdSchema }),
+    SuccessSchema,
   ),
-  /** What an invitation link leads to. */
+  /** Reset an onboarding employee's password with the mailed code. */
+  onboardingResetPassword: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ orgId: OrgIdSchema, password: NewPasswordSchema, code }), SuccessSchema),
+  /** Reference data for address forms: the country list with dial codes. */
+  addressParams: entry({ auth: 'none' }, z.object({ type: z.literal('country') }), z.object({ results: z.array(CountrySchema) })),
+  /** Sign up a company and its first admin; mails a verification code. */
+  signUp: entry({ auth: 'none', limits: { signUp: 'address' } }, SignUpPayloadSchema, z.object({ success: z.literal(true), email: z.string() })),
+  /** Whether an email is already registered (company sign-up). */
+  checkEmailExistense: entry({ auth: 'none', limits: { emailCheck: 'address' } }, z.object({ email: EmailSchema }), z.object({ exists: z.boolean() })),
+  /** Check a mailed reset code before showing the form; `orgId` checks an onboarding employee's code of that organization. */
+  getResetCodeInfo: entry(
+    { auth: 'none', limits: { linkCode: 'address' } },
+    z.object({ code, orgId: OrgIdSchema.optional() }),
+    z.object({ valid: z.literal(true), email: z.string() }),
+  ),
+  /** Set a new password with a mailed code, or with the ticket (`user`) a recovery code gave. */
+  resetPassword: entry({ auth: 'none', limits: { linkCode: 'address' } }, ResetPasswordPayloadSchema, SuccessSchema),
+  /** Mail a reset link; the reply is the same whether or not the account exists. */
+  forgotPassword: entry({ auth: 'none', limits: { mailRequest: (p) => p.email } }, z.object({ email: EmailSchema }), SuccessSchema),
+  /**
+   * Trade an identifier and a recovery code for a one-time reset ticket (`user`, passed to resetPassword). The code
+   * stands in for the password only: signing in afterwards still needs the second factor, and the recovery code that
+   * replaces the spent one is mailed to the account's address, never returned here.
+   */
+  forgotPasswordWithRecoveryCode: entry(
+    { auth: 'none', limits: { recoveryReset: (p) => p.identifier } },
+    z.object({ identifier: z.string().trim().min(1).max(254), recoveryCode: RecoveryCodeSchema }),
+    z.object({ user: z.string(), success: z.literal(true) }),
+  ),
+  /** What an invitation link leads to; with `token`, for that signed-in user. */
   verifyInvitationCode: entry(
-    'none',
+    { auth: 'maybeUser', token: 'payload', limits: { linkCode: 'address' } },
     z.object({ inviteCode: code, token: TokenSchema.optional() }),
     z.object({
       invitationCodeExpired: z.boolean(),
@@ -164,30 +207,31 @@ export const EVENTS = {
   ),
   /** Create an account from an invitation; mails a verification code. */
   registerAsMember: entry(
-    'none',
-    z.object({ firstName: z.string().trim().min(1).max(100), lastName: z.string().trim().min(1).max(100), email: EmailSchema, password: NewPasswordSchema, inviteCode: code }),
+    { auth: 'none', limits: { linkCode: 'address' } },
+    z.object({ ...MemberNameSchema.shape, email: EmailSchema, password: NewPasswordSchema, inviteCode: code }),
     z.object({ success: z.literal(true), email: z.string() }),
   ),
   /** Join the organization of an invitation as the signed-in user. */
-  acceptInvitation: entry('user', z.object({ inviteCode: code }), z.object({ success: z.literal(true), orgId: z.string() })),
+  acceptInvitation: entry({ auth: 'user', limits: { linkCode: 'address' } }, z.object({ inviteCode: code }), z.object({ success: z.literal(true), orgId: z.string() })),
   /** Accept a client invitation; returns the email and a generated password, shown once. */
-  acceptClientInvitation: entry('none', z.object({ token: z.string().length(36) }), z.object({ email: z.string(), password: z.string() })),
+  acceptClientInvitation: entry(
+    { auth: 'none', limits: { linkCode: 'address' } },
+    z.object({ token: z.string().length(36) }),
+    z.object({ email: z.string(), password: z.string() }),
+  ),
   /** Links of the downloadable apps. */
-  getBuildInfo: entry('none', none, DownloadDataSchema),
+  getBuildInfo: entry({ auth: 'none' }, none, DownloadDataSchema),
+  /** Lift a sign-in lock on one's own account with the one-time link mailed when it was locked (/unlock/{code}). */
+  unlockAccount: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ code }), SuccessSchema),
 } as const;
 
-export type Events = typeof EVENTS;
+/** The whole contract's type: the portal's events and the security center's. */
+export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS;
 export type EventName = keyof Events;
 /** What a caller passes (before trimming and other transforms). */
 export type EventPayloadInput<E extends EventName> = z.input<Events[E]['payload']>;
 /** What a handler receives, after the schema has parsed it. */
 export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>;
 export type EventReply<E extends EventName> = z.output<Events[E]['reply']>;
-
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
-
-export function isEventName(value: string): value is EventName {
-  return Object.hasOwn(EVENTS, value);
-}
 
 export { ProductKeySchema };

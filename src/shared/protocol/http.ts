@@ -47,6 +47,10 @@ export const OAuth2LoginReplySchema = z.object({ isMultiFactorAuth: z.boolean().
 /** GET /oauth2/app-info reply data. */
 export const AppInfoReplySchema = z.object({ client_name: z.string(), client_logo: z.string().nullable() });
 
+/** Where the menu's Support entry leads: a mail address or a web page. */
+export const SupportContactSchema = z.union([z.object({ email: z.email() }), z.object({ url: z.url() })]);
+export type SupportContact = z.infer<typeof SupportContactSchema>;
+
 /** GET /portal-config.json: what the renderer needs to know about this deployment. */
 export const PortalConfigSchema = z.object({
   productUrls: z.object(Object.fromEntries(PRODUCT_KEYS.map((key) => [key, z.string().url()])) as Record<ProductKey, z.ZodString>),
@@ -54,5 +58,12 @@ export const PortalConfigSchema = z.object({
   trackUrl: z.string().url(),
   cookieDomain: z.string().nullable(),
   publicUrl: z.string().url(),
+  // Added with the menu: optional on the wire, so a desktop app and a server of different releases still agree.
+  /** The menu's help video, Documents and Support; null hides the entry. */
+  helpVideoUrl: z.url().nullable().default(null),
+  documentsUrl: z.url().nullable().default(null),
+  support: SupportContactSchema.nullable().default(null),
+  /** Console logging starts switched off on this host (the production portal); null: on everywhere. */
+  productionHost: z.string().nullable().default(null),
 });
 export type PortalConfig = z.infer<typeof PortalConfigSchema>;

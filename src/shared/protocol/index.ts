@@ -2,6 +2,7 @@
 export * from './errors';
 export * from './envelope';
 export * from './events';
+export * from './policy';
 export * from './schemas';
 export * from './http';
 export * from './client';

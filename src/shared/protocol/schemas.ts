@@ -1,8 +1,10 @@
 import * as z from 'zod';
+import { EMPLOYEE_COUNT_RANGES } from '../enums/employee-counts';
 import { PlanAccessSchema, ProductKeySchema, RoleSchema } from '../products';
 import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredText } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { LoginPasswordSchema, NewPasswordSchema } from '../validation/password';
+import { companyName, personName } from '../validation/patterns';
 
 /** Reusable payload and reply shapes of the socket contract (spec sections 3 and 7). */
 
@@ -85,6 +87,8 @@ export const OrganizationSchema = z.object({
   isAdmin: z.boolean(),
   /** The company requires a second factor (email or authenticator). */
   isCompanyMFA: z.boolean(),
+  /** False while a newly signed-up company still has to be verified (/verify-organization/{id}). */
+  verified: z.boolean().optional(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
@@ -112,24 +116,38 @@ export const DOWNLOAD_KEYS = [
   'iosPMS',
 ] as const;
 
+/**
+ * One download of spec section 3: its link (empty when there is none). Desktop installers also carry what the
+ * /downloads screen shows: version, file name, size in bytes, release date (ISO 8601) and release notes (plain text).
+ */
+export const DownloadEntrySchema = z.object({
+  link: z.string(),
+  version: z.string().optional(),
+  fileName: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
+  releaseDate: z.string().optional(),
+  releaseNotes: z.string().optional(),
+});
+export type DownloadEntry = z.infer<typeof DownloadEntrySchema>;
+
+/** getBuildInfo's reply: every key of spec section 3, each with its link. */
 export const DownloadDataSchema = z.object(
-  Object.fromEntries(DOWNLOAD_KEYS.map((key) => [key, z.object({ link: z.string() })])) as Record<
-    (typeof DOWNLOAD_KEYS)[number],
-    z.ZodObject<{ link: z.ZodString }>
-  >,
+  Object.fromEntries(DOWNLOAD_KEYS.map((key) => [key, DownloadEntrySchema])) as Record<(typeof DOWNLOAD_KEYS)[number], typeof DownloadEntrySchema>,
 );
+export type DownloadData = z.infer<typeof DownloadDataSchema>;
+export type DownloadKey = (typeof DOWNLOAD_KEYS)[number];
 
 /** Company sign-up fields (spec section 3, Sign-up). */
 export const SignUpPayloadSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  firstName: personName('First Name'),
+  lastName: personName('Last Name'),
   email: EmailSchema,
-  company: requiredText(100),
+  company: companyName('Company Name'),
   phone: z
     .string()
     .trim()
     .regex(/^\+?[0-9]{1,4}-[0-9]{6,15}$/, MESSAGES.invalid('Phone')),
-  numemployees: z.enum(['1-5', '5-25', '25-50', '50-100', '100-500', '500-1000', '1000+']),
+  numemployees: z.enum(EMPLOYEE_COUNT_RANGES),
   country: requiredText(100),
   referral: z.string().trim().max(200).optional(),
   industryType: requiredText(100),
@@ -150,5 +168,8 @@ export const ResetPasswordPayloadSchema = z
     if (value.password !== value.cpassword) ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMismatch, path: ['cpassword'] });
     if ((value.code === undefined) === (value.user === undefined)) ctx.addIssue({ code: 'custom', message: 'Give either code or user.', path: ['code'] });
   });
+
+/** A member's name as registerAsMember takes it: the shared name pattern of spec section 5. */
+export const MemberNameSchema = z.object({ firstName: personName('First Name'), lastName: personName('Last Name') });
 
 export { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, NewPasswordSchema, LoginPasswordSchema, requiredText };

@@ -34,8 +34,16 @@ export const MESSAGES = {
   invitationWrong: 'Something went wrong!. Please try again after some time',
   invitationEmailMismatch: 'This invitation was sent to a different email address.',
   alreadyVerified: 'This account is already verified. Please sign in.',
+  organizationAlreadyVerified: 'This organization is already verified.',
   onboardingNotInvited: 'This email is not on the onboarding list of this organization. Please contact your HR team.',
   onboardingAlreadySignedUp: 'You have already signed up. Please sign in.',
-  tooManyCodes: (minutes: number) => `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  tooManyRequests: (minutes: number) => `Too many requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** The one message of every limit (429): the wait in seconds under a minute, else in whole minutes. */
+  tooManyAttempts: (seconds: number) => {
+    if (seconds < 60) return `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
+  accountUnlocked: 'Your account is unlocked. You can sign in now.',
+  unlockLinkInvalid: 'This unlock link is not valid: it has been used already or has expired. Sign in, or reset your password.',
+  recoveryCodeMailed: 'A new recovery code has been sent to your email address.',
 } as const;

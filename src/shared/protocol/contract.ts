@@ -1,0 +1,16 @@
+import type { EventName, Events } from './events';
+import { PORTAL_EVENTS } from './events';
+import { SECURITY_EVENTS } from './security-events';
+
+/**
+ * The whole socket contract: the portal's events and the security center's. The server composes its pipeline from
+ * it and tests check it; the renderer never imports it (its /login bundle carries `PORTAL_EVENTS` only, and the
+ * security center adds its own events when it loads, see `createCaller`'s `contract`).
+ */
+export const EVENTS: Events = { ...PORTAL_EVENTS, ...SECURITY_EVENTS };
+
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+export function isEventName(value: string): value is EventName {
+  return Object.hasOwn(EVENTS, value);
+}
