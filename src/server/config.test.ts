@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       seedFile: null,
       smtpUrl: null,
       cookieDomain: null,
-      trustProxy: false,
+      trustProxy: { kind: 'none' },
+      payloadKey: null,
+      redisUrl: null,
     });
     expect(config.productUrls.hrms).toBe('http://localhost:3000/products/hrms');
     expect(config.trackUrl).toBe('http://localhost:3000/products/track');
@@ -54,6 +56,41 @@ describe('loadConfig', () => {
     expect(problems).not.toContain('HOST:');
   });
 
+  it('reads the menu and download links, the support contact and the production host', () => {
+    const config = loadConfig(
+      {
+        MOBILE_LINK_ANDROID_CHAT: 'https://play.google.com/store/apps/details?id=com.suite.chat',
+        MOBILE_LINK_IOS_PMS: 'https://apps.apple.com/app/id123456789',
+        HELP_VIDEO_URL: 'https://videos.example.com/watch?v=intro',
+        DOCUMENTS_URL: 'https://docs.example.com/',
+        SUPPORT_CONTACT: 'help@example.com',
+        PRODUCTION_HOST: 'Portal.Example.com',
+      },
+      '/srv',
+    );
+    expect(config.mobileLinks).toEqual({
+      androidChat: 'https://play.google.com/store/apps/details?id=com.suite.chat',
+      androidHRMS: null,
+      androidPMS: null,
+      iosChat: null,
+      iosHRMS: null,
+      iosPMS: 'https://apps.apple.com/app/id123456789',
+    });
+    expect(config).toMatchObject({ helpVideoUrl: 'https://videos.example.com/watch?v=intro', documentsUrl: 'https://docs.example.com/', support: { email: 'help@example.com' }, productionHost: 'portal.example.com' });
+    expect(loadConfig({ SUPPORT_CONTACT: 'https://help.example.com/desk' }, '/srv').support).toEqual({ url: 'https://help.example.com/desk' });
+    expect(loadConfig({}, '/srv')).toMatchObject({ helpVideoUrl: null, documentsUrl: null, support: null, productionHost: null });
+  });
+
+  it('refuses links that are not web addresses, a support contact that is neither mail nor web, and a host with a path', () => {
+    let error: unknown;
+    try {
+      loadConfig({ MOBILE_LINK_IOS_CHAT: 'itms://apps', HELP_VIDEO_URL: 'https://user:pw@videos.example.com', SUPPORT_CONTACT: 'call us', PRODUCTION_HOST: 'portal.example.com/app' }, '/srv');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual(['MOBILE_LINK_IOS_CHAT', 'HELP_VIDEO_URL', 'SUPPORT_CONTACT', 'PRODUCTION_HOST']);
+  });
+
   it('reads MFA_KEY as 32 bytes of base64 and never echoes a bad one', () => {
     const key = Buffer.alloc(32, 7);
     expect(loadConfig({ MFA_KEY: key.toString('base64') }, '/srv').mfaKey).toEqual(key);
@@ -66,5 +103,28 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toEqual(['MFA_KEY: must be the base64 of 32 bytes']);
+  });
+
+  it('reads TRUST_PROXY as a number of proxy hops or the proxies\' addresses, and refuses the ambiguous `true`', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/srv').trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/srv').trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }, '/srv').trustProxy).toEqual({ kind: 'addresses', addresses: ['loopback', '10.0.0.0/8'] });
+    for (const bad of ['true', 'maybe', '10.0.0.0/99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }, '/srv'), bad).toThrow(/TRUST_PROXY: must be the number of proxies/);
+    }
+  });
+
+  it('reads PAYLOAD_KEY and REDIS_URL without ever echoing them', () => {
+    const key = Buffer.alloc(32, 3);
+    const config = loadConfig({ PAYLOAD_KEY: key.toString('base64'), REDIS_URL: 'redis://:secret@cache.internal:6379' }, '/srv');
+    expect(config.payloadKey).toEqual(key);
+    expect(config.redisUrl).toBe('redis://:secret@cache.internal:6379');
+    let error: unknown;
+    try {
+      loadConfig({ PAYLOAD_KEY: 'short', REDIS_URL: 'http://secret@cache' }, '/srv');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual(['PAYLOAD_KEY: must be the base64 of 32 bytes', 'REDIS_URL: must be a redis:// or rediss:// URL']);
   });
 });

@@ -1,7 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import proxyaddr from 'proxy-addr';
 import * as z from 'zod';
+import type { ProxyTrust } from './http/client-address';
+import { LEVELS, type Level } from './log';
 import { PRODUCT_KEYS, type ProductKey } from '../shared/products';
+import type { SupportContact } from '../shared/protocol/http';
+import type { MobileKey, MobileLinks } from './downloads/download-links';
 
 /** Environment variable of each product host. */
 export const PRODUCT_URL_VARS: Record<ProductKey, string> = {
@@ -13,6 +18,16 @@ export const PRODUCT_URL_VARS: Record<ProductKey, string> = {
   recruit: 'PRODUCT_URL_RECRUIT',
   assets: 'PRODUCT_URL_ASSETS',
   performance: 'PRODUCT_URL_PERFORMANCE',
+};
+
+/** Environment variable of each mobile store link of the download data (spec section 3). */
+export const MOBILE_LINK_VARS: Record<MobileKey, string> = {
+  androidChat: 'MOBILE_LINK_ANDROID_CHAT',
+  androidHRMS: 'MOBILE_LINK_ANDROID_HRMS',
+  androidPMS: 'MOBILE_LINK_ANDROID_PMS',
+  iosChat: 'MOBILE_LINK_IOS_CHAT',
+  iosHRMS: 'MOBILE_LINK_IOS_HRMS',
+  iosPMS: 'MOBILE_LINK_IOS_PMS',
 };
 
 export interface ServerConfig {
@@ -27,14 +42,35 @@ export interface ServerConfig {
   productUrls: Record<ProductKey, string>;
   /** PRODUCT_URL_TRACK: the time-tracking host the track desktop app sends Project to. */
   trackUrl: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY: how the client address is found behind reverse proxies. */
+  trustProxy: ProxyTrust;
   s3BaseUrl: string;
-  /** Where the built web portal is; the server serves it when present. */
+  /** WEB_ROOT: where the built web portal is (default dist/web); the server serves it when present. */
   webRoot: string;
   /** UPDATES_DIR: folder of desktop release files served at /updates/{channel}/…, or null (no updates hosted). */
   updatesDir: string | null;
   /** MFA_KEY: the 32-byte key that encrypts authenticator secrets, or null (generated into DATA_DIR/mfa.key). */
   mfaKey: Buffer | null;
+  /** PAYLOAD_KEY: the 32-byte key of encrypted payloads (spec section 7), or null (string payloads are refused). */
+  payloadKey: Buffer | null;
+  /** REDIS_URL: where instances share attempt counters and socket.io, or null (counters live in the database). */
+  redisUrl: string | null;
+  /** LOG_LEVEL: the lowest level written. */
+  logLevel: Level;
+  /** LOG_FORMAT: json, or readable lines (default: readable in a terminal, json otherwise). */
+  logFormat: 'json' | 'pretty';
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null: /metrics answers only on the loopback address. */
+  metricsToken: string | null;
+  /** MOBILE_LINK_*: the app-store links of the mobile apps; null where unset (the link is then empty). */
+  mobileLinks: MobileLinks;
+  /** HELP_VIDEO_URL: the menu's help video; null hides the entry. */
+  helpVideoUrl: string | null;
+  /** DOCUMENTS_URL: the menu's Documents; null hides the entry. */
+  documentsUrl: string | null;
+  /** SUPPORT_CONTACT: the menu's Support, a mail address or a web page; null hides the entry. */
+  support: SupportContact | null;
+  /** PRODUCTION_HOST: the host name on which console logging starts switched off; null: on everywhere. */
+  productionHost: string | null;
 }
 
 export class ConfigError extends Error {
@@ -56,6 +92,22 @@ const httpUrl = z
     }
   }, 'must be an http(s) URL without credentials, query or fragment')
   .transform((value) => value.replace(/\/+$/, ''));
+
+/** A link to another site (app stores, videos): http(s), no credentials; a query is allowed (store links need one). */
+const linkUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL without credentials');
+
+const EMAIL = /^[^\s@<>()",;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 const VARS = {
   PORT: z.coerce.number({ error: 'must be a whole number from 0 to 65535' }).int('must be a whole number from 0 to 65535').min(0).max(65535),
@@ -80,21 +132,73 @@ const VARS = {
     .trim()
     .regex(/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be a domain name such as .example.com'),
   PRODUCT_URL: httpUrl,
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx): ProxyTrust => {
+      if (value === 'false' || value === '0') return { kind: 'none' };
+      if (/^[0-9]+$/.test(value) && Number(value) <= 20) return { kind: 'hops', hops: Number(value) };
+      const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+      try {
+        if (value !== 'true' && addresses.length > 0) {
+          proxyaddr.compile(addresses);
+          return { kind: 'addresses', addresses };
+        }
+      } catch {
+        // Reported below.
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be the number of proxies in front of the server (e.g. 1), or their addresses (IPs, CIDRs, loopback, linklocal, uniquelocal), or false',
+      });
+      return z.NEVER;
+    }),
   S3_BASEURL: httpUrl,
   UPDATES_DIR: z
     .string()
     .trim()
     .min(1)
     .refine((value) => existsSync(resolve(value)) && statSync(resolve(value)).isDirectory(), 'names a folder that does not exist'),
+  WEB_ROOT: z.string().trim().min(1, 'must not be empty'),
+  LINK: linkUrl,
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((value, ctx): SupportContact => {
+      if (EMAIL.test(value)) return { email: value };
+      if (linkUrl.safeParse(value).success) return { url: value };
+      ctx.addIssue({ code: 'custom', message: 'must be a mail address or an http(s) URL' });
+      return z.NEVER;
+    }),
+  PRODUCTION_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a host name such as portal.example.com'),
   MFA_KEY: z
     .string()
     .trim()
     .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be the base64 of 32 bytes')
     .transform((value) => Buffer.from(value, 'base64')),
+  PAYLOAD_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be the base64 of 32 bytes')
+    .transform((value) => Buffer.from(value, 'base64')),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL'),
 };
 
-const SECRET_VARS = new Set(['MFA_KEY']);
+const LOG_VARS = {
+  LOG_LEVEL: z.enum(LEVELS as [Level, ...Level[]], { error: `must be one of ${LEVELS.join(', ')}` }),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters'),
+};
+
+const SECRET_VARS = new Set(['MFA_KEY', 'PAYLOAD_KEY', 'REDIS_URL', 'METRICS_TOKEN']);
 
 /**
  * Reads the configuration from the environment. Every variable has a default; a bad value stops start-up
@@ -125,10 +229,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     PRODUCT_KEYS.map((key) => [key, read(PRODUCT_URL_VARS[key], VARS.PRODUCT_URL, `${publicUrl}/products/${key}`)]),
   ) as Record<ProductKey, string>;
   const trackUrl = read('PRODUCT_URL_TRACK', VARS.PRODUCT_URL, `${publicUrl}/products/track`);
-  const trustProxy = read('TRUST_PROXY', VARS.TRUST_PROXY, false);
+  const trustProxy = read<ProxyTrust>('TRUST_PROXY', VARS.TRUST_PROXY, { kind: 'none' });
   const s3BaseUrl = read('S3_BASEURL', VARS.S3_BASEURL, '');
   const updatesDir = read<string | null>('UPDATES_DIR', VARS.UPDATES_DIR, null);
   const mfaKey = read<Buffer | null>('MFA_KEY', VARS.MFA_KEY, null);
+  const payloadKey = read<Buffer | null>('PAYLOAD_KEY', VARS.PAYLOAD_KEY, null);
+  const redisUrl = read<string | null>('REDIS_URL', VARS.REDIS_URL, null);
+  const logLevel = read<Level>('LOG_LEVEL', LOG_VARS.LOG_LEVEL, 'info');
+  const logFormat = read<'json' | 'pretty'>('LOG_FORMAT', LOG_VARS.LOG_FORMAT, process.stdout.isTTY ? 'pretty' : 'json');
+  const metricsToken = read<string | null>('METRICS_TOKEN', LOG_VARS.METRICS_TOKEN, null);
+  const webRoot = read<string | null>('WEB_ROOT', VARS.WEB_ROOT, null);
+  const mobileLinks = Object.fromEntries(
+    Object.entries(MOBILE_LINK_VARS).map(([key, name]) => [key, read<string | null>(name, VARS.LINK, null)]),
+  ) as MobileLinks;
+  const helpVideoUrl = read<string | null>('HELP_VIDEO_URL', VARS.LINK, null);
+  const documentsUrl = read<string | null>('DOCUMENTS_URL', VARS.LINK, null);
+  const support = read<SupportContact | null>('SUPPORT_CONTACT', VARS.SUPPORT_CONTACT, null);
+  const productionHost = read<string | null>('PRODUCTION_HOST', VARS.PRODUCTION_HOST, null);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -144,8 +261,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trackUrl,
     trustProxy,
     s3BaseUrl,
-    webRoot: resolve(import.meta.dirname, '../../dist/web'),
+    webRoot: webRoot === null ? resolve(import.meta.dirname, '../../dist/web') : resolve(cwd, webRoot),
     updatesDir: updatesDir === null ? null : resolve(cwd, updatesDir),
     mfaKey,
+    payloadKey,
+    redisUrl,
+    logLevel,
+    logFormat,
+    metricsToken,
+    mobileLinks,
+    helpVideoUrl,
+    documentsUrl,
+    support,
+    productionHost,
   };
 }

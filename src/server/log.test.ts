@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './log';
+import { createLogger, describeError } from './log';
 
 describe('structured logs', () => {
   it('writes one JSON line per event and never a password, token or code', () => {
@@ -11,5 +11,19 @@ describe('structured logs', () => {
     const entry = JSON.parse(lines[0]!);
     expect(entry).toMatchObject({ level: 'info', event: 'sign-in.succeeded', userId: 'u1', nested: { orgId: 'acme' } });
     for (const secret of ['Admin@12345', 'eyJ.secret', '123456', 'ab12-cd345']) expect(lines[0]).not.toContain(secret);
+  });
+});
+
+describe('describeError', () => {
+  it('logs a failed statement as its SQL and the database message, never its parameters', async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), { code: '23505' });
+    const error = new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['ada@acme.test', '$argon2id$v=19$secret'], cause);
+    const described = JSON.stringify(describeError(error));
+    expect(described).toContain('insert into \\"users\\"');
+    expect(described).toContain('users_email_unique');
+    expect(described).toContain('23505');
+    expect(described).not.toContain('ada@acme.test');
+    expect(described).not.toContain('$argon2id');
   });
 });

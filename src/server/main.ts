@@ -2,43 +2,16 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger, describeError } from './log';
 import { SeedError } from './seed/apply-seed';
-import { demoSeed, startPortalServer } from './server';
+import { startPortalServer } from './server';
+import { startBanner } from './start-banner';
 
-const log = createLogger();
-
-type DemoUser = (typeof demoSeed.users)[number] & { mustChangePassword?: boolean; verified?: boolean };
-
-/** What a demo account shows, so a newcomer knows which branch each one tries. */
-function demoNote(user: DemoUser): string {
-  if (user.mustChangePassword) return '(must change password)';
-  if (user.verified === false) return '(not verified yet)';
-  const policies = user.memberships.flatMap((membership) => {
-    const org = demoSeed.organizations.find((item) => item.orgId === membership.orgId) as { mfa?: { email: boolean; authenticatorApp: boolean } } | undefined;
-    return org?.mfa ? [org.mfa] : [];
-  });
-  const email = policies.some((policy) => policy.email);
-  const app = policies.some((policy) => policy.authenticatorApp);
-  if (email && app) return '(second factor: choose email or authenticator)';
-  if (app) return '(second factor: authenticator app)';
-  if (email) return '(second factor: emailed code)';
-  return '';
-}
+let log = createLogger();
 
 try {
   const config = loadConfig();
+  log = createLogger(undefined, { level: config.logLevel, format: config.logFormat });
   const server = await startPortalServer(config, { log });
-  const lines = [
-    '',
-    `  Suite Portal is running: open ${config.publicUrl}`,
-    `  Database: ${server.database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-  ];
-  if (!config.seedFile) {
-    lines.push('', '  Demo sign-ins (email or user name, then password):');
-    const width = Math.max(...demoSeed.users.map((user) => user.email.length)) + 2;
-    for (const user of demoSeed.users) {
-      lines.push(`    ${user.email.padEnd(width)}${user.password.padEnd(16)}${demoNote(user)}`);
-    }
-  }
+  const lines = startBanner(config, server.database.engine);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   const stop = (signal: string) => {

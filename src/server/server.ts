@@ -3,23 +3,35 @@ import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config';
 import { isEmpty, openDatabase, type Database } from './db/client';
-import { RateLimiter } from './auth/rate-limit';
+import { AccountCache, CHANGES_CHANNEL } from './accounts/account-cache';
+import { mailUnlockLinkOnLock } from './auth/lockout';
+import { auditLocks } from './audit/audit-log';
 import { SessionService } from './auth/sessions';
+import { createBackground } from './background';
+import { trustFunction } from './http/client-address';
+import { loadServerSecret } from './db/server-secrets';
+import { AttemptLimiter, type LockEvent } from './limits/limiter';
+import { createMetrics } from './metrics';
+import { databaseLimitStore, redisLimitStore } from './limits/stores';
+import { createPayloadCodec } from './pipeline/payload-codec';
+import { createPipeline } from './pipeline/pipeline';
 import { createHttpApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { applySeed, parseSeed, readSeedFile, type SeedResult } from './seed/apply-seed';
 import demoSeed from './seed/demo-seed.json' with { type: 'json' };
-import { registerEvents } from './socket/register';
-import { signInHandlers } from './socket/handlers/sign-in';
-import { workspaceHandlers } from './socket/handlers/workspace';
-import { signUpHandlers } from './socket/handlers/sign-up';
-import { passwordHandlers } from './socket/handlers/password';
-import { invitationHandlers } from './socket/handlers/invitations';
-import { onboardingHandlers } from './socket/handlers/onboarding';
+import { shareSocketsThroughRedis } from './socket/redis-adapter';
+import { registerSocketCalls } from './socket/register';
+import { signInHandlers } from './handlers/sign-in';
+import { workspaceHandlers } from './handlers/workspace';
+import { signUpHandlers } from './handlers/sign-up';
+import { passwordHandlers } from './handlers/password';
+import { invitationHandlers } from './handlers/invitations';
+import { onboardingHandlers } from './handlers/onboarding';
+import { multiFactorHandlers } from './handlers/multi-factor';
+import { securityCenterHandlers } from './handlers/security-center';
 import { loadMfaKey } from './auth/mfa-secrets';
 import { createMailer } from './mail/mailer';
-import { multiFactorHandlers } from './socket/handlers/multi-factor';
-import { recoveryHandlers } from './socket/handlers/recovery';
+import { downloadsHandlers } from './handlers/downloads';
 import type { Services } from './services';
 
 export interface PortalServer {
@@ -29,6 +41,8 @@ export interface PortalServer {
   database: Database;
   /** What seeding did at start: the file applied, or the demo seed, or nothing. */
   seeded: { source: 'file' | 'demo'; result: SeedResult } | null;
+  /** Resolves when the work calls started in the background, and the mail it queued, are done (tests, shutdown). */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +54,7 @@ export { demoSeed };
  */
 export async function startPortalServer(config: ServerConfig, options: { log?: Logger } = {}): Promise<PortalServer> {
   const log = options.log ?? createLogger();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (error) => log.warn('database.connection-lost', { error: error.message }));
   let httpServer: HttpServer | null = null;
   try {
     const { db } = database;
@@ -52,21 +66,51 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     }
     if (seeded) log.info('seed.applied', { source: seeded.source, ...seeded.result });
 
-    const mailer = createMailer(config, log);
+    const mailer = createMailer(config, db, log);
     const mfaKey = await loadMfaKey(config.mfaKey, config.dataDir);
-    const services: Services = { config, db, sessions: await SessionService.create(db), limiter: new RateLimiter(db), log, mailer, mfaKey };
+    let services: Services | null = null;
+    const metrics = createMetrics();
+    // Every instance of one deployment (one database) shares this name: its keys and channels in a shared Redis.
+    const namespace = `portal-${(await loadServerSecret(db, 'deployment-id')).slice(0, 12)}`;
+    const mailUnlock = mailUnlockLinkOnLock(() => services!);
+    const auditLock = auditLocks(() => services!);
+    const limiter = new AttemptLimiter(
+      config.redisUrl ? await redisLimitStore(config.redisUrl, namespace) : databaseLimitStore(db),
+      {
+        // One lock, told to both: the owner's unlock mail, and the audit log.
+        onLocked: (event: LockEvent) => {
+          mailUnlock(event);
+          auditLock(event);
+        },
+        onRefused: (policy) => metrics.limitTripped(policy),
+      },
+    );
+    const background = createBackground(log);
+    const cache = new AccountCache();
+    await database.listen(CHANGES_CHANNEL, cache);
+    services = { config, db, sessions: await SessionService.create(db, cache), cache, limiter, log, mailer, background, metrics, mfaKey };
     httpServer = createServer(createHttpApp(services));
+    // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
-    registerEvents(io, services, {
-      ...signInHandlers(services),
-      ...workspaceHandlers(services),
-      ...signUpHandlers(services),
-      ...passwordHandlers(services),
-      ...invitationHandlers(services),
-      ...onboardingHandlers(services),
-      ...multiFactorHandlers(services),
-      ...recoveryHandlers(services),
-    });
+    const closeAdapter = config.redisUrl ? await shareSocketsThroughRedis(io, config.redisUrl, namespace) : async () => undefined;
+    const pipeline = createPipeline(
+      services,
+      {
+        ...signInHandlers(services),
+        ...workspaceHandlers(services),
+        ...signUpHandlers(services),
+        ...passwordHandlers(services),
+        ...invitationHandlers(services),
+        ...onboardingHandlers(services),
+        ...multiFactorHandlers(services),
+        ...downloadsHandlers(services),
+        ...securityCenterHandlers(services),
+      },
+      config.payloadKey ? createPayloadCodec(config.payloadKey) : null,
+    );
+    const socketCalls = registerSocketCalls(io, pipeline, { log, trustProxy: trustFunction(config.trustProxy), cache, metrics });
+    mailer.start();
+    metrics.setSources({ sockets: () => io.engine.clientsCount, outboxDepth: () => mailer.depth(), cache: () => ({ hits: cache.hits, misses: cache.misses }) });
 
     const server = httpServer;
     await new Promise<void>((resolveListen, reject) => {
@@ -78,16 +122,35 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     const url = `http://${host}:${address.port}`;
     log.info('server.listening', { url, engine: database.engine, mail: mailer.describe() });
 
+    // A graceful stop, within 10 s whatever the relay or the clients do: no new calls, the calls already running
+    // answered, the sockets closed, work started in the background and the message being sent finished (undelivered
+    // mail stays in the outbox for the next start), then the database. Called twice, it stops once.
+    let closing: Promise<void> | null = null;
+    const stop = async () => {
+      const deadline = Date.now() + 8_000;
+      const within = (work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
+      socketCalls.stopAccepting();
+      await within(socketCalls.settled());
+      // io.close() also closes the HTTP server (which in Node 20 drops idle connections, upgraded sockets too: so
+      // only after the running calls have answered).
+      await io.close();
+      await closeAdapter();
+      await within(background.flush());
+      await mailer.close(Math.max(0, deadline - Date.now()));
+      await limiter.close();
+      await database.close();
+    };
+
     return {
       url,
       services,
       database,
       seeded,
-      close: async () => {
-        await io.close();
+      drain: async () => {
+        await background.flush();
         await mailer.flush();
-        await database.close();
       },
+      close: () => (closing ??= stop()),
     };
   } catch (error) {
     httpServer?.close();

@@ -1,11 +1,14 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { ProductKey, Role } from '../../shared/products';
 import { CODE_LIFETIMES, sameHash, sha256 } from '../auth/one-time-codes';
 import type { Db } from '../db/client';
-import { invitations, organizations } from '../db/schema';
+import { invitations, memberships, organizations, users } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
 import { clientInvitationMail, invitationMail } from '../mail/templates';
 import type { Services } from '../services';
+import { findUserByIdentifier } from './queries';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -41,15 +44,17 @@ export async function createInvitation(
   // 32 characters, so a member code is never taken for a 36-character client token.
   const code = randomBytes(24).toString('base64url');
   const lifetime = input.lifetimeSeconds ?? CODE_LIFETIMES.invitation;
-  await db.insert(invitations).values({
-    codeHash: sha256(code),
-    organizationId: org.id,
-    email: input.email.trim().toLowerCase(),
-    role: input.role,
-    productAccess: input.productAccess ?? [],
-    expiresAt: new Date(Date.now() + lifetime * 1000),
+  await db.transaction(async (tx) => {
+    await tx.insert(invitations).values({
+      codeHash: sha256(code),
+      organizationId: org.id,
+      email: input.email.trim().toLowerCase(),
+      role: input.role,
+      productAccess: input.productAccess ?? [],
+      expiresAt: new Date(Date.now() + lifetime * 1000),
+    });
+    await mailer.enqueue(tx, invitationMail(input.email, org.company, `${config.publicUrl}/invite/${code}`, lifetime), lifetime);
   });
-  mailer.queue(invitationMail(input.email, org.company, `${config.publicUrl}/invite/${code}`, lifetime));
   return code;
 }
 
@@ -61,16 +66,77 @@ export async function createClientInvitation(
   const org = await orgByOrgId(db, input.orgId);
   const token = randomUUID();
   const lifetime = input.lifetimeSeconds ?? CODE_LIFETIMES.clientInvitation;
-  await db.insert(invitations).values({
-    codeHash: sha256(token),
-    organizationId: org.id,
-    email: input.email.trim().toLowerCase(),
-    role: 'client',
-    productAccess: input.productAccess ?? ['pms'],
-    expiresAt: new Date(Date.now() + lifetime * 1000),
+  await db.transaction(async (tx) => {
+    await tx.insert(invitations).values({
+      codeHash: sha256(token),
+      organizationId: org.id,
+      email: input.email.trim().toLowerCase(),
+      role: 'client',
+      productAccess: input.productAccess ?? ['pms'],
+      expiresAt: new Date(Date.now() + lifetime * 1000),
+    });
+    await mailer.enqueue(tx, clientInvitationMail(input.email, org.company, `${config.publicUrl}/invite-client/${token}`, lifetime), lifetime);
   });
-  mailer.queue(clientInvitationMail(input.email, org.company, `${config.publicUrl}/invite-client/${token}`, lifetime));
   return token;
+}
+
+export const INVITATION_EXPIRED = 'This invitation has expired. Please ask your administrator for a new one.';
+export const INVITATION_ACCEPTED = 'This invitation has already been accepted.';
+
+/** Marks the invitation accepted, or throws 409 when another request accepted it first (a conditional update). */
+export async function markAccepted(db: Db, invitation: InvitationRow): Promise<void> {
+  const [row] = await db
+    .update(invitations)
+    .set({ acceptedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
+  if (!row) throw new CallError(ERROR_CODES.CONFLICT, INVITATION_ACCEPTED);
+}
+
+/** Adds (or updates) the membership an invitation grants. */
+export async function grantMembership(db: Db, userId: string, invitation: InvitationRow): Promise<void> {
+  await db
+    .insert(memberships)
+    .values({ userId, organizationId: invitation.organizationId, role: invitation.role, productAccess: invitation.productAccess })
+    .onConflictDoUpdate({
+      target: [memberships.userId, memberships.organizationId],
+      set: { role: invitation.role, productAccess: invitation.productAccess, updatedAt: new Date() },
+    });
+}
+
+/**
+ * acceptClientInvitation: the invited address gets an account with a generated password, shown once. The invitation
+ * is marked accepted first inside the transaction, so of many racing requests exactly one creates the account and
+ * the others get 409. An address that already has an account keeps its password and only gains the organization.
+ */
+export async function acceptClientInvitation(db: Db, token: string): Promise<{ email: string; password: string }> {
+  const found = await findInvitation(db, token, 'client');
+  if (!found) throw new CallError(ERROR_CODES.NOT_FOUND, 'This invitation link is not valid.', { showButton: false });
+  const { invitation, org } = found;
+  if (invitation.acceptedAt) throw new CallError(ERROR_CODES.CONFLICT, `${INVITATION_ACCEPTED} Sign in with the password you were given.`, { showButton: true });
+  if (!found.live) throw new CallError(ERROR_CODES.CONFLICT, INVITATION_EXPIRED, { showButton: false });
+  const lost = () => new CallError(ERROR_CODES.CONFLICT, `${INVITATION_ACCEPTED} Sign in with the password you were given.`, { showButton: true });
+  const existing = await findUserByIdentifier(db, invitation.email);
+  if (existing) {
+    await db.transaction(async (tx) => {
+      await markAccepted(tx, invitation).catch(() => Promise.reject(lost()));
+      await grantMembership(tx, existing.id, invitation);
+    });
+    throw new CallError(ERROR_CODES.CONFLICT, `You already have an account with this email. Sign in with your password to reach ${org.company}.`, { showButton: true });
+  }
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await markAccepted(tx, invitation).catch(() => Promise.reject(lost()));
+    const [created] = await tx
+      .insert(users)
+      .values({ email: invitation.email, firstName: invitation.email.split('@')[0]!, lastName: '', passwordHash, verified: true, activeOrgId: org.id })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw lost();
+    await grantMembership(tx, created.id, invitation);
+  });
+  return { email: invitation.email, password };
 }
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -2,8 +2,12 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, organizations, users } from '../db/schema';
 import { addressAllowed } from '../auth/ip-ranges';
+import type { AccountCache } from './account-cache';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** An id no row has: a lookup for an unknown account runs the same statement as one for a known account, and finds nothing. */
+export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 /** A user by email or user name (both stored in lower case). */
 export async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | null> {
@@ -39,15 +43,16 @@ export async function membershipsOf(db: Db, userId: string): Promise<MembershipW
   return rows;
 }
 
+/** A user's memberships, from the account cache when warm (every call of the workspace reads them). */
+export function cachedMembershipsOf(cache: AccountCache, db: Db, userId: string): Promise<MembershipWithOrg[]> {
+  return cache.get('memberships', userId, () => membershipsOf(db, userId));
+}
+
 /** Of a user's memberships, those usable from this address: an organization whose IP ranges exclude it is left out. */
 export function reachableFrom(all: MembershipWithOrg[], ip: string | null): MembershipWithOrg[] {
   return all.filter((membership) => addressAllowed(ip, membership.org.allowedIpRanges));
 }
 
-/** The memberships a caller may use from this address. */
-export async function reachableMemberships(db: Db, userId: string, ip: string | null): Promise<MembershipWithOrg[]> {
-  return reachableFrom(await membershipsOf(db, userId), ip);
-}
 
 /** The active membership: the recorded active organization if still reachable, else the first reachable one. */
 export function pickActive(user: UserRow, reachable: MembershipWithOrg[]): MembershipWithOrg | null {

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashRecoveryCode, loadMfaKey, newRecoveryCode, openSecret, recoveryCodeMatches, sealSecret } from './mfa-secrets';
+import { loadMfaKey, openSecret, sealSecret } from './mfa-secrets';
+import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from './recovery-codes';
 
 const dirs: string[] = [];
 afterEach(async () => {

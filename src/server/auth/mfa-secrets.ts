@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -47,25 +47,4 @@ export function openSecret(key: Buffer, sealed: string, userId: string): string 
   decipher.setAAD(Buffer.from(userId));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-}
-
-// No 0/o, 1/l/i: the code is read off a screen and typed back.
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-
-/** A recovery code in the 'xxxx-xxxxx' shape: 9 characters of a 31-letter alphabet, about 44 bits. */
-export function newRecoveryCode(): string {
-  const pick = (length: number) => Array.from({ length }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
-  return `${pick(4)}-${pick(5)}`;
-}
-
-/** The stored form of a recovery code: sha256 of its lower-case form (codes are random, so no slow hash is needed). */
-export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
-}
-
-/** Constant-time check of a recovery code against a stored hash. */
-export function recoveryCodeMatches(code: string, storedHash: string | null): boolean {
-  const given = Buffer.from(hashRecoveryCode(code), 'hex');
-  const stored = Buffer.from(storedHash ?? '0'.repeat(64), 'hex');
-  return stored.length === given.length && timingSafeEqual(given, stored) && storedHash !== null;
 }

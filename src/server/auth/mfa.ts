@@ -2,11 +2,10 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { LoginReply, MfaType } from '../../shared/protocol/schemas';
 import { MESSAGES } from '../../shared/validation/messages';
-import { membershipsOf, type UserRow } from '../accounts/queries';
+import { cachedMembershipsOf, type UserRow } from '../accounts/queries';
 import { users } from '../db/schema';
 import { mfaCodeMail } from '../mail/templates';
 import type { Services } from '../services';
-import { codeAttempt, countRequest, MAIL_REQUEST_LIMIT } from '../socket/handlers/limits';
 import { openSecret } from './mfa-secrets';
 import { CODE_LIFETIMES, issueOtp, useOtp } from './one-time-codes';
 import { matchTotp } from './totp';
@@ -21,8 +20,9 @@ export interface MfaState {
   setUp: boolean;
 }
 
-export async function mfaState(db: Services['db'], user: UserRow): Promise<MfaState> {
-  const all = await membershipsOf(db, user.id);
+export async function mfaState({ db, cache }: Pick<Services, 'db' | 'cache'>, user: UserRow): Promise<MfaState> {
+  // The company's policy from the memberships every later call of the sign-in reads too (the account cache).
+  const all = await cachedMembershipsOf(cache, db, user.id);
   const company = { email: all.some((m) => m.org.mfaEmail), app: all.some((m) => m.org.mfaAuthenticatorApp) };
   const usable = { email: company.email && user.mfaEmail, app: company.app && user.mfaAuthenticatorApp && user.mfaSecret !== null };
   return { required: company.email || company.app, company, usable, setUp: usable.email || usable.app };
@@ -43,34 +43,30 @@ export function secondFactorReply(state: MfaState, email: string, type: MfaType 
   return { isCompanyMFA: true, isUserMFASetup: state.setUp, email, MFAType: type, isEmailMFA: offered.email, isAuthenticatorAppMFA: offered.app };
 }
 
-/** Mails a fresh six-digit sign-in code (the previous one stops working); counted like other mail requests. */
-export async function mailLoginCode({ db, limiter, mailer }: Services, user: UserRow): Promise<void> {
-  await countRequest(limiter, `mfa:mail:${user.id}`, MAIL_REQUEST_LIMIT);
-  const code = await issueOtp(db, 'mfa-login', { userId: user.id }, CODE_LIFETIMES.mfaLogin);
-  mailer.queue(mfaCodeMail(user.email, user.firstName, code));
+/** Mails a fresh six-digit sign-in code (the previous one stops working). The caller spends the `codeMail` budget. */
+export async function mailLoginCode({ db, mailer }: Services, user: UserRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    const code = await issueOtp(tx, 'mfa-login', { userId: user.id }, CODE_LIFETIMES.mfaLogin);
+    await mailer.enqueue(tx, mfaCodeMail(user.email, user.firstName, code), CODE_LIFETIMES.mfaLogin);
+  });
 }
 
-/** Wrong second factors of one account, counted apart from its wrong passwords. */
-export const mfaLimitKey = (userId: string) => `mfa:account:${userId}`;
-
 /**
- * Checks a second-factor code for the type chosen; throws 403 'Invalid OTP' (429 past the limit). A TOTP code is
- * accepted once: the step is recorded with a conditional update, so two racing sign-ins cannot both use it.
+ * Checks a second-factor code for the type chosen; throws 403 'Invalid OTP'. The caller spent the `secondFactor`
+ * budget first. A TOTP code is accepted once: the step is recorded with a conditional update, so two racing sign-ins
+ * cannot both use it.
  */
-export async function passSecondFactor(services: Services, user: UserRow, state: MfaState, type: MfaType, otp: string): Promise<void> {
-  const { db, mfaKey } = services;
-  const attempt = await codeAttempt(services.limiter, mfaLimitKey(user.id));
+export async function passSecondFactor({ db, mfaKey }: Services, user: UserRow, state: MfaState, type: MfaType, otp: string): Promise<void> {
   if (type === 1) {
     if (!state.usable.email) throw new CallError(ERROR_CODES.BAD_REQUEST, 'Work email is not a second factor of this account.');
     const check = await useOtp(db, 'mfa-login', { userId: user.id }, otp);
-    if (check.status === 'expired') throw await attempt.fail(MESSAGES.otpExpired);
-    if (check.status !== 'ok') throw await attempt.fail();
-  } else {
-    if (!state.usable.app || !user.mfaSecret) throw new CallError(ERROR_CODES.BAD_REQUEST, 'The authenticator app is not a second factor of this account.');
-    const step = matchTotp(openSecret(mfaKey, user.mfaSecret, user.id), otp, Date.now(), user.mfaLastStep);
-    if (step === null || !(await recordStep(db, user.id, step))) throw await attempt.fail();
+    if (check.status === 'expired') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.otpExpired);
+    if (check.status !== 'ok') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
+    return;
   }
-  await attempt.succeed();
+  if (!state.usable.app || !user.mfaSecret) throw new CallError(ERROR_CODES.BAD_REQUEST, 'The authenticator app is not a second factor of this account.');
+  const step = matchTotp(openSecret(mfaKey, user.mfaSecret, user.id), otp, Date.now(), user.mfaLastStep);
+  if (step === null || !(await recordStep(db, user.id, step))) throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
 }
 
 async function recordStep(db: Services['db'], userId: string, step: number): Promise<boolean> {

@@ -19,10 +19,9 @@ export const CODE_LIFETIMES = {
   mfaLogin: 10 * 60,
   /** The reset ticket forgotPasswordWithRecoveryCode hands back as `user`. */
   recoveryReset: 15 * 60,
+  /** The link mailed to the owner of an account whose sign-in was locked (/unlock/{code}). */
+  unlockAccount: 60 * 60,
 } as const;
-
-/** Wrong six-digit codes allowed per address and purpose before a 15-minute lock. */
-export const OTP_LIMIT = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 
 /** Secrets are stored as sha256 only; a database leak does not hand out live links. */
 export function sha256(secret: string): string {
@@ -52,6 +51,10 @@ function subjectFilter(purpose: CodePurpose, subject: CodeSubject) {
 }
 
 async function store(db: Db, purpose: CodePurpose, subject: CodeSubject, secret: string, lifetimeSeconds: number): Promise<void> {
+  // Codes of one purpose and subject are issued one at a time (inside the caller's transaction, until it ends), each
+  // stamped with the moment it was made: the code issued last is the latest, and its mail is queued last.
+  const lockKey = `${purpose}:${subject.userId ?? ''}:${subject.onboardingEmployeeId ?? ''}:${subject.organizationId ?? ''}`;
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
   // A new code replaces the older ones of the same purpose and subject: only the latest mail works.
   await db
     .update(oneTimeCodes)
@@ -63,6 +66,7 @@ async function store(db: Db, purpose: CodePurpose, subject: CodeSubject, secret:
     userId: subject.userId ?? null,
     onboardingEmployeeId: subject.onboardingEmployeeId ?? null,
     organizationId: subject.organizationId ?? null,
+    createdAt: sql`clock_timestamp()`,
     expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})`,
   });
 }

@@ -1,30 +1,30 @@
-import argon2 from 'argon2';
+import { runHash } from './hash-pool';
 
 /**
- * argon2id with m=19 MiB, t=2, p=1 (OWASP's first recommended setting). The argon2 addon hashes on libuv's
- * thread pool, so hashing never blocks the event loop.
+ * argon2id with m=19 MiB, t=2, p=1 (OWASP's first recommended setting), on the hash pool's own threads (hash-pool.ts),
+ * which refuses work it could not start within its wait budget (429, ServerBusy).
  */
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// `algorithm: 2` is @node-rs/argon2's Algorithm.Argon2id (a const enum, which isolated modules cannot import).
+export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+  return runHash<string>({ op: 'hash', password, options: ARGON2_OPTIONS });
 }
 
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Checks a password against a stored hash. With no hash (unknown account) it still verifies against a
- * throw-away hash, so an unknown account and a wrong password take the same time.
+ * Checks a password against a stored hash. With no hash (unknown account, or an employee without a password yet)
+ * it still verifies against a throw-away hash, so every answer costs the same.
  */
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   if (hash === null) {
-    dummyHash ??= argon2.hash('not-a-real-password', OPTIONS);
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    dummyHash ??= runHash<string>({ op: 'hash', password: 'not-a-real-password', options: ARGON2_OPTIONS, uncounted: true }).catch((error: unknown) => {
+      dummyHash = null;
+      throw error;
+    });
+    await runHash<boolean>({ op: 'verify', hash: await dummyHash, password });
     return false;
   }
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+  return runHash<boolean>({ op: 'verify', hash, password });
 }

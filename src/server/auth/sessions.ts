@@ -1,14 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { AccountCache } from '../accounts/account-cache';
 import type { Db } from '../db/client';
-import { serverSecrets, sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
+import { loadServerSecret } from '../db/server-secrets';
+import { describeDevice, type CallOrigin } from './device';
+import { signToken, verifyToken, type TokenClaims } from './session-token';
 
 /** Token and session lifetime: 7776000 s, 90 days (spec section 9). */
 export const SESSION_TTL_SECONDS = 7_776_000;
 
+/** "Last seen" is refreshed by a session's calls at most this often: one cheap update a minute, not one per call. */
+export const LAST_SEEN_EVERY_SECONDS = 60;
+
+/** The most live sessions the security center lists for one user (newest first). */
+const LISTED_SESSIONS_MAX = 500;
+
+export type SessionRow = typeof sessions.$inferSelect;
+
 const SIGNING_KEY = 'session-signing-key';
 const ISSUER = 'suite-portal';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SessionInfo {
   sessionId: string;
@@ -31,95 +44,178 @@ export class TokenError extends Error {
  * first instance generated and stored in the database; a token is good only while its row is unrevoked and unexpired.
  */
 export class SessionService {
+  /**
+   * Tokens whose signature was checked already, with their claims: a connection's later calls skip the HMAC and the
+   * parsing. Only a genuine token gets in; expiry and revocation are still checked on every call.
+   */
+  private readonly checked = new LRUCache<string, TokenClaims>({ max: 10_000 });
+
   private constructor(
     private readonly db: Db,
     private readonly key: Uint8Array,
+    private readonly cache: AccountCache,
   ) {}
 
-  static async create(db: Db): Promise<SessionService> {
-    await db
-      .insert(serverSecrets)
-      .values({ name: SIGNING_KEY, value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SIGNING_KEY));
-    if (!row) throw new Error('session signing key missing after insert');
-    return new SessionService(db, Buffer.from(row.value, 'base64url'));
+  static async create(db: Db, cache: AccountCache): Promise<SessionService> {
+    return new SessionService(db, Buffer.from(await loadServerSecret(db, SIGNING_KEY), 'base64url'), cache);
   }
 
   /**
    * Opens a session and returns its token. With kind 'onboarding', `userId` is the onboarding employee's id.
-   * `ttlSeconds` is for tests that need an already-expired token.
+   * `ttlSeconds` is for tests that need an already-expired token. `alongside` is a statement about the new session
+   * (its audit event) written in the same statement as the session itself: one round trip, both or neither.
    */
-  async open(userId: string, details: { kind?: 'user' | 'onboarding'; ip?: string | null; userAgent?: string | null; ttlSeconds?: number } = {}) {
+  async open(
+    userId: string,
+    details: { kind?: 'user' | 'onboarding'; ttlSeconds?: number } & Partial<CallOrigin> = {},
+    alongside?: (sessionId: string) => SQLWrapper,
+  ) {
     const ttl = details.ttlSeconds ?? SESSION_TTL_SECONDS;
     const onboarding = details.kind === 'onboarding';
-    const [row] = await this.db
-      .insert(sessions)
-      .values({
-        userId: onboarding ? null : userId,
-        onboardingEmployeeId: onboarding ? userId : null,
-        kind: details.kind ?? 'user',
-        expiresAt: sql`now() + make_interval(secs => ${ttl})`,
-        ip: details.ip ?? null,
-        userAgent: details.userAgent?.slice(0, 300) ?? null,
-      })
-      .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
-    if (!row) throw new Error('session insert returned nothing');
-    const token = await new SignJWT({ kind: details.kind ?? 'user' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(ISSUER)
-      .setSubject(userId)
-      .setJti(row.id)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(row.expiresAt.getTime() / 1000))
-      .sign(this.key);
-    return { token, sessionId: row.id, expiresAt: row.expiresAt };
+    const userAgent = details.userAgent?.slice(0, 300) ?? null;
+    const { device, platform, app } = describeDevice({ userAgent, reported: details.reported ?? null });
+    const id = randomUUID();
+    const expiresAt = new Date(Date.now() + ttl * 1000);
+    const insert = this.db.insert(sessions).values({
+      id,
+      userId: onboarding ? null : userId,
+      onboardingEmployeeId: onboarding ? userId : null,
+      kind: details.kind ?? 'user',
+      expiresAt,
+      ip: details.ip ?? null,
+      lastIp: details.ip ?? null,
+      userAgent,
+      device,
+      platform,
+      appFlavor: app?.flavor ?? null,
+      appVersion: app?.version ?? null,
+    });
+    if (alongside) await this.db.execute(sql`WITH opened AS (${insert.getSQL()}) ${alongside(id).getSQL()}`);
+    else await insert;
+    const token = signToken(this.key, {
+      jti: id,
+      sub: userId,
+      kind: details.kind ?? 'user',
+      iss: ISSUER,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    });
+    return { token, sessionId: id, expiresAt };
   }
 
-  /** Resolves a token into its live session, or throws TokenError. */
-  async resolve(token: string): Promise<SessionInfo> {
-    let claims: { jti?: string; sub?: string; kind?: unknown };
-    try {
-      ({ payload: claims } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] }));
-    } catch (error) {
-      throw new TokenError(error instanceof joseErrors.JWTExpired ? 'expired' : 'malformed');
+  /**
+   * Resolves a token into its live session and, for a regular account, the account's row (from the cache when warm); throws
+   * TokenError when the token is forged, expired or revoked (by logout, a password change or a reset, on any instance).
+   * With `seenFrom` (a call made with the token), "last seen" and its address are refreshed when they are older than
+   * LAST_SEEN_EVERY_SECONDS: one conditional update a minute per session.
+   */
+  async resolve(token: string, seenFrom?: { ip: string | null }): Promise<SessionInfo & { user: typeof users.$inferSelect | null }> {
+    let claims = this.checked.get(token);
+    if (!claims) {
+      const checked = verifyToken(this.key, token, ISSUER);
+      if (!checked.ok) throw new TokenError(checked.problem);
+      if (!UUID.test(checked.claims.jti)) throw new TokenError('malformed');
+      claims = checked.claims;
+      this.checked.set(token, claims);
     }
-    if (!claims.jti || !claims.sub) throw new TokenError('malformed');
-    const [row] = await this.db
-      .select({ id: sessions.id, userId: sessions.userId, employeeId: sessions.onboardingEmployeeId, kind: sessions.kind, revokedAt: sessions.revokedAt, live: sql<boolean>`${sessions.expiresAt} > now()` })
-      .from(sessions)
-      .where(eq(sessions.id, claims.jti));
+    if (claims.exp <= Date.now() / 1000) throw new TokenError('expired');
+    // The session and the account come from the account cache: no database round trip on a warm path. A revocation
+    // anywhere forgets the cached session at once (triggers, and `revoke` below on this instance).
+    const row = await this.cache.get('session', claims.jti, () => this.loadSession(claims.jti));
     const subject = row?.kind === 'onboarding' ? row.employeeId : row?.userId;
     if (!row || !subject || subject !== claims.sub) throw new TokenError('revoked');
-    if (row.revokedAt !== null) throw new TokenError('revoked');
-    if (!row.live) throw new TokenError('expired');
-    return { sessionId: row.id, userId: subject, kind: row.kind };
+    if (row.revoked) throw new TokenError('revoked');
+    if (row.expiresAt <= Date.now()) throw new TokenError('expired');
+    const user = row.kind === 'user' ? await this.cache.get('user', subject, () => this.loadUser(subject)) : null;
+    if (row.kind === 'user' && !user) throw new TokenError('revoked');
+    if (seenFrom && Date.now() - row.lastSeenAt > LAST_SEEN_EVERY_SECONDS * 1000) {
+      // The cached copy remembers the refresh too, so the next calls of the minute write nothing.
+      row.lastSeenAt = Date.now();
+      await this.touch(row.id, seenFrom.ip);
+    }
+    return { sessionId: row.id, userId: subject, kind: row.kind, user };
   }
 
-  /** Ends one session. */
-  async revoke(sessionId: string): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  }
-
-  /** Ends every live session of a user, but the one to keep (password change keeps the new one). */
-  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+  /** Records a call of the session: now, from this address. Conditional, so instances racing past the check write once. */
+  private async touch(sessionId: string, ip: string | null): Promise<void> {
     await this.db
       .update(sessions)
+      .set({ lastSeenAt: sql`now()`, lastIp: ip ?? sql`${sessions.lastIp}` })
+      .where(and(eq(sessions.id, sessionId), sql`${sessions.lastSeenAt} < now() - make_interval(secs => ${LAST_SEEN_EVERY_SECONDS})`));
+  }
+
+  /** The live sessions of a user (regular account), most recently seen first. */
+  async listLive(userId: string): Promise<SessionRow[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+      .limit(LISTED_SESSIONS_MAX);
+  }
+
+  /** Ends one live session of this user (and no one else's); false when there was none to end. */
+  async revokeOwn(userId: string, sessionId: string): Promise<boolean> {
+    const ended = await this.db
+      .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(exceptSessionId ? and(live, sql`${sessions.id} <> ${exceptSessionId}`) : live);
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .returning({ id: sessions.id });
+    for (const { id } of ended) this.cache.forget('session', id);
+    return ended.length === 1;
+  }
+
+  private async loadSession(id: string) {
+    const [row] = await this.db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        employeeId: sessions.onboardingEmployeeId,
+        kind: sessions.kind,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, id));
+    return row
+      ? { id: row.id, userId: row.userId, employeeId: row.employeeId, kind: row.kind, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() }
+      : null;
+  }
+
+  private async loadUser(id: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row ?? null;
+  }
+
+  /** Ends one session and, when given, forgets a push device token wherever it was registered: one transaction. */
+  async revoke(sessionId: string, deviceToken?: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      if (deviceToken !== undefined) await tx.update(sessions).set({ deviceToken: null }).where(eq(sessions.deviceToken, deviceToken));
+    });
+    this.cache.forget('session', sessionId);
+  }
+
+  /** Ends every live session of a user, but the one to keep (a password change, the security center's "all others"); returns how many. */
+  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+    const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(exceptSessionId ? and(live, sql`${sessions.id} <> ${exceptSessionId}`) : live)
+      .returning({ id: sessions.id });
+    for (const { id } of ended) this.cache.forget('session', id);
+    return ended.length;
   }
 
   /** Ends every live session of an onboarding employee (after a password reset). */
   async revokeAllForEmployee(employeeId: string): Promise<void> {
-    await this.db
+    const ended = await this.db
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.onboardingEmployeeId, employeeId), isNull(sessions.revokedAt)));
-  }
-
-  /** Forgets a push device token wherever it was registered (logout from that device). */
-  async forgetDeviceToken(deviceToken: string): Promise<void> {
-    await this.db.update(sessions).set({ deviceToken: null }).where(eq(sessions.deviceToken, deviceToken));
+      .where(and(eq(sessions.onboardingEmployeeId, employeeId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    for (const { id } of ended) this.cache.forget('session', id);
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductKey, Role } from '../../shared/products';
+import type { AuditKind } from '../../shared/protocol/security-schemas';
 
 // One schema for PGlite and PostgreSQL. Change it, then `npm run db:generate` writes the next migration.
 
@@ -52,8 +53,6 @@ export const users = pgTable(
     mfaPendingRecoveryHash: text('mfa_pending_recovery_hash'),
     /** The step at which the pending secret was verified; null while it is not verified. */
     mfaPendingStep: integer('mfa_pending_step'),
-    /** Until when held login details may change a finished setup (set by a recovery code). */
-    mfaResetUntil: timestamp('mfa_reset_until', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('users_employee_code_idx').on(table.employeeCode)],
@@ -92,16 +91,54 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     deviceToken: text('device_token'),
+    /** Web, desktop or mobile (the login payload's platform, else read from the user agent); the desktop app and version. */
+    platform: text('platform').$type<'web' | 'desktop' | 'mobile'>(),
+    appFlavor: text('app_flavor').$type<'chat' | 'track'>(),
+    appVersion: text('app_version'),
+    /** Browser and operating system read from the user agent at sign-in ("Chrome 126 on Windows 10"). */
+    device: text('device'),
+    /** Refreshed at most once a minute by the calls the session makes, with the address they came from. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastIp: text('last_ip'),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_device_token_idx').on(table.deviceToken)],
 );
 
-/** Failure counters for brute-force limits, keyed by what is limited (an identifier, an address). */
+/**
+ * The append-only audit log (its kinds and their words: src/shared/protocol/security-schemas.ts) of sign-ins, failures, locks, and password and second-factor changes, one row per event
+ * about an account. Rows are never updated or deleted (a trigger refuses both, except when the account itself is
+ * deleted); the user reads their own, an organization's admin those of its members since they joined.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AuditKind>().notNull(),
+    /** How or why: 'password', 'authenticator app', 'work email', 'recovery code', 'link', 'from this address'… */
+    detail: text('detail'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    device: text('device'),
+    platform: text('platform'),
+    /** The session the event opened or ended, or the one it was made from. */
+    sessionId: uuid('session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_user_time_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Attempt counters of the limits (src/server/limits), in the shape rate-limiter-flexible's Drizzle store uses: one
+ * row per key, the points spent in the current window, and when the window (or a lock) ends. Keys carry a hash of
+ * the identifier or email they count, never the value itself.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
 });
 
 /** Keys the server makes for itself on first start (the session signing key), shared by every instance on one database. */
@@ -161,7 +198,7 @@ export const onboardingEmployees = pgTable(
 );
 
 /** What a one-time code proves when it is used. */
-export type CodePurpose = 'verify-account' | 'verify-organization' | 'reset-password' | 'onboarding-reset' | 'mfa-login' | 'recovery-reset';
+export type CodePurpose = 'verify-account' | 'verify-organization' | 'reset-password' | 'onboarding-reset' | 'mfa-login' | 'recovery-reset' | 'unlock-account';
 
 /**
  * Mailed one-time codes (six-digit OTPs) and link secrets. Only a sha256 of the secret is kept; `usedAt` makes
@@ -187,7 +224,30 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
-export const schema = { organizations, users, memberships, sessions, rateLimits, serverSecrets, oauthClients, invitations, onboardingEmployees, oneTimeCodes };
+/**
+ * Mail waiting to be delivered (the durable outbox): written in the same transaction as the code or link it carries,
+ * delivered in the background, retried with backoff while the relay is away, dropped once `expiresAt` passes (when
+ * what it carries no longer works). A row is claimed by one instance at a time (`lockedUntil`).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.sentAt, table.notBefore)],
+);
+
+export const schema = { organizations, users, memberships, sessions, auditEvents, rateLimits, serverSecrets, oauthClients, invitations, onboardingEmployees, oneTimeCodes, mailOutbox };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */
 export const dbNow = sql`now()`;

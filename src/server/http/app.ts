@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { ERROR_CODES, HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
+import { databaseReady } from '../db/client';
 import { describeError } from '../log';
+import { metricsRoute } from '../metrics';
 import type { Services } from '../services';
+import { trustFunction } from './client-address';
 import { productPreviewRouter } from './product-preview';
 import { securityHeaders } from './security-headers';
 import { updatesRouter } from './updates';
@@ -15,18 +18,40 @@ export function createHttpApp(services: Services): Express {
   const { config, log } = services;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // The same rule as the sockets' (client-address.ts): a client-written X-Forwarded-For is never the address.
+  app.set('trust proxy', trustFunction(config.trustProxy));
   app.use(securityHeaders(config));
 
   // One structured line per request; the query string is left out because it can carry codes.
   app.use((req, res, next) => {
     const started = Date.now();
-    res.on('finish', () => log.info('http.request', { method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - started }));
+    res.on('finish', () => log.debug('http.request', { method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - started }));
     next();
   });
 
+  // Liveness: the process answers. Readiness: it can serve (the database answers and is migrated); a load balancer
+  // stops sending calls while /readyz says 503.
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await databaseReady(services.db);
+    const ready = checks.database && checks.migrations;
+    res.status(ready ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ready ? 'ready' : 'unavailable', ...checks });
+  });
+  app.get('/metrics', metricsRoute(services.metrics, config.metricsToken));
+
   app.get(HTTP_ROUTES.portalConfig, (_req, res) => {
-    const body: PortalConfig = { productUrls: config.productUrls, trackUrl: config.trackUrl, cookieDomain: config.cookieDomain, publicUrl: config.publicUrl };
+    const body: PortalConfig = {
+      productUrls: config.productUrls,
+      trackUrl: config.trackUrl,
+      cookieDomain: config.cookieDomain,
+      publicUrl: config.publicUrl,
+      helpVideoUrl: config.helpVideoUrl,
+      documentsUrl: config.documentsUrl,
+      support: config.support,
+      productionHost: config.productionHost,
+    };
     res.set('Cache-Control', 'no-cache').json(body);
   });
 

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { PRODUCT_KEYS, PRODUCT_LABELS, ProductKeySchema } from '../../shared/products';
+
+/** The stand-in pages' stylesheet (the CSP allows no inline style), read once. */
+const STYLESHEET = readFileSync(new URL('./product-preview.css', import.meta.url), 'utf8');
+export const PREVIEW_STYLESHEET_PATH = '/product-preview.css';
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -10,6 +15,9 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.
  */
 export function productPreviewRouter(): Router {
   const router = Router();
+  router.get(PREVIEW_STYLESHEET_PATH, (_req, res) => {
+    res.type('text/css').set('Cache-Control', 'no-cache').send(STYLESHEET);
+  });
   router.get(/^\/products\/([a-z]+)(\/.*)?$/, (req, res) => {
     const key = (req.params as Record<string, string | undefined>)[0] ?? '';
     const product = ProductKeySchema.safeParse(key);
@@ -24,11 +32,14 @@ export function productPreviewRouter(): Router {
       .type('html')
       .set('Cache-Control', 'no-store')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(label)} · ${escape(orgId)}</title></head>` +
-          `<body><main><h1>${escape(label)}</h1><p>Organization: <strong data-testid="org">${escape(orgId)}</strong></p>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>${escape(label)} · ${escape(orgId)}</title><script src="/theme-init.js"></script>` +
+          `<link rel="stylesheet" href="${PREVIEW_STYLESHEET_PATH}"></head>` +
+          `<body><header>Suite Portal · demo product</header><main><div class="card"><h1>${escape(label)}</h1>` +
+          `<p>Organization: <strong data-testid="org">${escape(orgId)}</strong></p>` +
           `<p>Path: <code data-testid="path">${escape(rest)}</code></p>` +
-          `<p>This is the demo stand-in for the ${escape(label)} product. Set PRODUCT_URL_* to send users to the real product hosts.</p>` +
-          `<p><a href="/workspace">Back to the workspace</a></p></main></body></html>`,
+          `<p class="muted">This is the demo stand-in for the ${escape(label)} product. Set PRODUCT_URL_* to send users to the real product hosts.</p>` +
+          `<a class="button" href="/workspace">Back to the workspace</a></div></main></body></html>`,
       );
   });
   return router;

@@ -128,3 +128,59 @@ export function clientInvitationMail(to: string, company: string, inviteUrl: str
     footer: 'If you were not expecting this invitation, you can ignore it.',
   });
 }
+
+const NOT_YOU = 'If this was not you, reset your password from the sign-in screen (Forgot Password) and tell your administrator.';
+
+/** Sign-in was locked after many wrong passwords from several places: the owner may lift the lock. */
+export function unlockMail(to: string, firstName: string, unlockUrl: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Sign-in to your account was paused',
+    greeting: `Hello ${firstName},`,
+    lines: [
+      `Someone entered a wrong password for your ${PRODUCT_NAME} account many times, so signing in is paused for up to an hour. Your password was not guessed.`,
+      `If it was you, you can lift the pause now. The link works once and expires in ${minutes(CODE_LIFETIMES.unlockAccount)}.`,
+    ],
+    link: { label: 'Unlock my account', url: unlockUrl },
+    footer: 'If it was not you, you need not do anything; consider choosing a longer password.',
+  });
+}
+
+/** The owner is told of every password reset, whichever way it was made. */
+export function passwordResetNoticeMail(to: string, firstName: string, how: 'link' | 'recovery-code'): MailMessage {
+  return compose({
+    to,
+    subject: 'Your password was reset',
+    greeting: `Hello ${firstName},`,
+    lines: [
+      `The password of your ${PRODUCT_NAME} account was just reset ${how === 'link' ? 'with a link mailed to this address' : 'with a recovery code'}. Every signed-in device was signed out.`,
+    ],
+    footer: NOT_YOU,
+  });
+}
+
+/** The owner is told of every change of their second factor, and of every recovery code spent. */
+export function secondFactorNoticeMail(to: string, firstName: string, change: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Your second factor changed',
+    greeting: `Hello ${firstName},`,
+    lines: [`${change} on your ${PRODUCT_NAME} account.`],
+    footer: NOT_YOU,
+  });
+}
+
+/** A recovery code spent to reset the password is replaced by this one, sent only to the account's own address. */
+export function recoveryCodeMail(to: string, firstName: string, recoveryCode: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Your new recovery code',
+    greeting: `Hello ${firstName},`,
+    lines: [
+      `Your password was reset with a recovery code, which is now used up. This new recovery code replaces it: keep it somewhere safe.`,
+      'Signing in still needs your second factor (your authenticator app or a mailed code); if you have lost the authenticator, use this recovery code on the multi-factor screen after your password.',
+    ],
+    code: recoveryCode,
+    footer: NOT_YOU,
+  });
+}

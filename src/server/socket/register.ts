@@ -1,176 +1,117 @@
-import type { Server, Socket } from 'socket.io';
-import * as z from 'zod';
-import {
-  CallError,
-  ERROR_CODES,
-  EVENT_NAMES,
-  EVENTS,
-  HandshakeAuthSchema,
-  isEventName,
-  RequestMetaSchema,
-  RESPONSE_EVENT,
-  SUCCESS_CODE,
-  type ErrorData,
-  type EventName,
-  type EventPayload,
-  type ResponseEnvelope,
-} from '../../shared/protocol';
-import { checkCredentials } from '../auth/credentials';
-import type { SessionInfo } from '../auth/sessions';
-import { TokenError } from '../auth/sessions';
-import { describeError } from '../log';
-import type { Services } from '../services';
-
-/** What every handler gets besides its parsed payload. */
-export interface CallContext {
-  /** The caller's address (the first X-Forwarded-For hop when TRUST_PROXY is on). */
-  ip: string | null;
-  userAgent: string | null;
-  /** The token this connection currently carries (from the handshake, or set by a sign-in on it). */
-  token: string | null;
-  /** Remembers the token on this connection, so later calls on it are signed in. */
-  setToken(token: string | null): void;
-}
-
-/** Handlers of `user` events also get the resolved session. */
-export interface AuthedContext extends CallContext {
-  session: SessionInfo;
-}
-
-/** Handlers of `userOrLogin` events get the account, proven by a session or by held login details. */
-export interface UserOrLoginContext extends CallContext {
-  userId: string;
-  /** True when the caller has no session yet and sent identifier and password instead. */
-  viaLoginDetails: boolean;
-}
-
-type ReplyInput<E extends EventName> = z.input<(typeof EVENTS)[E]['reply']>;
-type AuthOf<E extends EventName> = (typeof EVENTS)[E]['auth'];
-type ContextFor<E extends EventName> = AuthOf<E> extends 'user' ? AuthedContext : AuthOf<E> extends 'userOrLogin' ? UserOrLoginContext : CallContext;
-
-/** A handler, typed from the contract: its payload is already parsed, its reply is checked before it is sent. */
-export type Handler<E extends EventName> = (payload: EventPayload<E>, ctx: ContextFor<E>) => Promise<ReplyInput<E>>;
-export type HandlerMap = { [E in EventName]?: Handler<E> };
-
-const NOT_AVAILABLE = 'This feature is not available yet.';
-const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
+import type { IncomingMessage } from 'node:http';
+import type { Server } from 'socket.io';
+import { HandshakeAuthSchema, RequestMetaSchema, RESPONSE_EVENT, SESSION_ENDED_EVENT, type ResponseEnvelope } from '../../shared/protocol';
+import type { AccountCache } from '../accounts/account-cache';
+import { clientAddress, type TrustFunction } from '../http/client-address';
+import { describeError, type Logger } from '../log';
+import type { Caller } from '../pipeline/context';
+import type { Metrics } from '../metrics';
+import type { Pipeline } from '../pipeline/pipeline';
+import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
 
 interface SocketData {
   token: string | null;
-  accountType: 'user' | 'onboarding';
+  sessionId: string | null;
 }
 
-function clientAddress(socket: Socket, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = socket.handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return socket.handshake.address || null;
-}
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-function failure(event: string, error: CallError, rid: string | undefined): ResponseEnvelope {
-  return { event, data: error.data, error: error.message, code: error.code, rid };
-}
+/** How often one connection's refused flood is summed up in the log, instead of a line per refused call. */
+const FLOOD_LOG_EVERY_MS = 10_000;
 
 /**
- * Wires every event of the contract to its handler: the payload is parsed as unknown through the event's
- * schema (400 on failure), `user` events resolve the session once here (401 when it is missing, expired or
- * revoked), `userOrLogin` events take held login details (checked under the sign-in limits) or the session,
- * and every outcome, including events with no handler yet, answers on `response`.
+ * The socket.io transport of the call pipeline: the handshake token, the client address (through TRUST_PROXY), and
+ * for every event, known or not, one `response` envelope carrying the request id. Everything else is the pipeline's.
  */
-export function registerEvents(io: Server, services: Services, handlers: HandlerMap): void {
-  const { log, sessions, config } = services;
+/** What the server's shutdown needs of the socket transport. */
+export interface SocketCalls {
+  /** From now on, calls are answered "restarting" at once; the client reconnects elsewhere or retries. */
+  stopAccepting(): void;
+  /** Resolves when every call already running has answered. */
+  settled(): Promise<void>;
+}
+
+const RESTARTING = 'The server is restarting. Please try again in a moment.';
+
+export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { log: Logger; trustProxy: TrustFunction; cache: AccountCache; metrics: Metrics }): SocketCalls {
+  const { log, trustProxy, cache, metrics } = options;
+  let accepting = true;
+  const running = new Set<Promise<void>>();
+
+  // A session ended somewhere (this instance or another: the database announces it): its connections here are told,
+  // then closed, so a desktop app or a forgotten tab signs out at once rather than at its next call.
+  cache.onSessionEnded((sessionId) => {
+    const room = io.local.in(sessionRoom(sessionId));
+    room.emit(SESSION_ENDED_EVENT, { message: SIGN_IN_AGAIN });
+    room.disconnectSockets(true);
+  });
 
   io.on('connection', (socket) => {
     const handshake = HandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     const data = socket.data as SocketData;
     data.token = handshake.success ? (handshake.data.token ?? null) : null;
-    data.accountType = handshake.success ? handshake.data.accountType : 'user';
-    const ip = clientAddress(socket, config.trustProxy);
-    const userAgent = socket.handshake.headers['user-agent'] ?? null;
-
-    const respond = (envelope: ResponseEnvelope, started: number) => {
-      socket.emit(RESPONSE_EVENT, envelope);
-      log.info('socket.call', { name: envelope.event, status: envelope.code, ms: Date.now() - started, ip });
-    };
-
-    const userSession = async (token: string): Promise<SessionInfo> => {
-      let session: SessionInfo;
-      try {
-        session = await sessions.resolve(token);
-      } catch (error) {
-        if (error instanceof TokenError) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
-        throw error;
-      }
-      if (session.kind !== 'user') throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
-      return session;
-    };
-
-    const dispatch = async <E extends EventName>(event: E, rawPayload: unknown, rid: string | undefined, started: number) => {
-      const entry = EVENTS[event];
-      const parsed = entry.payload.safeParse(rawPayload ?? {});
-      if (!parsed.success) {
-        const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')).filter(Boolean))];
-        const message = parsed.error.issues[0]?.message ?? 'Invalid request.';
-        throw new CallError(ERROR_CODES.BAD_REQUEST, fields.length > 0 ? `${fields[0]}: ${message}` : message, { fields } satisfies ErrorData);
-      }
-      const handler = handlers[event] as Handler<E> | undefined;
-      if (!handler) throw new CallError(ERROR_CODES.NOT_FOUND, NOT_AVAILABLE);
-
-      const ctx: CallContext = {
-        ip,
-        userAgent,
-        token: data.token,
-        setToken: (token) => {
-          data.token = token;
-          data.accountType = 'user';
-        },
-      };
-      if (entry.auth === 'user') {
-        if (!data.token) throw new CallError(ERROR_CODES.UNAUTHENTICATED, 'Please sign in.');
-        (ctx as AuthedContext).session = await userSession(data.token);
-      } else if (entry.auth === 'userOrLogin') {
-        const held = parsed.data as { identifier?: string; password?: string } | undefined;
-        const target = ctx as UserOrLoginContext;
-        if (held?.identifier !== undefined && held.password !== undefined) {
-          // The password is checked like a sign-in, spending the same budget of guesses.
-          target.userId = (await checkCredentials(services, held.identifier, held.password, ip)).id;
-          target.viaLoginDetails = true;
-        } else if (data.token) {
-          target.userId = (await userSession(data.token)).userId;
-          target.viaLoginDetails = false;
-        } else {
-          throw new CallError(ERROR_CODES.UNAUTHENTICATED, 'Please sign in.');
+    data.sessionId = null;
+    const ip = clientAddress(socket.request as IncomingMessage, trustProxy);
+    const caller: Caller = {
+      connectionId: socket.id,
+      ip,
+      userAgent: socket.handshake.headers['user-agent']?.slice(0, 300) ?? null,
+      token: () => data.token,
+      // A new token (or none) means this connection no longer belongs to the session it was in: it is not closed
+      // when that one ends. The next call resolved with the new token joins its session.
+      setToken: (token) => {
+        if (token === data.token) return;
+        data.token = token;
+        if (data.sessionId) {
+          void socket.leave(sessionRoom(data.sessionId));
+          data.sessionId = null;
         }
-      }
-
-      const reply = entry.reply.safeParse(await handler(parsed.data as EventPayload<E>, ctx as ContextFor<E>));
-      if (!reply.success) {
-        log.error('socket.reply-invalid', { name: event, issues: reply.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
-        throw new CallError(ERROR_CODES.INTERNAL, 'Something went wrong');
-      }
-      respond({ event, data: reply.data, error: null, code: SUCCESS_CODE, rid }, started);
+      },
+      joinSession: (sessionId) => {
+        if (data.sessionId === sessionId) return;
+        if (data.sessionId) void socket.leave(sessionRoom(data.sessionId));
+        data.sessionId = sessionId;
+        void socket.join(sessionRoom(sessionId));
+      },
     };
+    let flooded = 0;
+    let floodLoggedAt = 0;
 
-    for (const event of EVENT_NAMES) {
-      socket.on(event, (payload: unknown, meta: unknown) => {
-        const started = Date.now();
-        const rid = RequestMetaSchema.safeParse(meta);
-        const requestId = rid.success ? rid.data.rid : undefined;
-        dispatch(event, payload, requestId, started).catch((error: unknown) => {
-          if (error instanceof CallError) return respond(failure(event, error, requestId), started);
-          log.error('socket.handler-failed', { name: event, ...describeError(error) });
-          respond(failure(event, new CallError(ERROR_CODES.INTERNAL, 'Something went wrong'), requestId), started);
-        });
-      });
-    }
-
-    socket.onAny((event: unknown, _payload: unknown, meta: unknown) => {
-      if (typeof event === 'string' && isEventName(event)) return;
+    socket.onAny((event: unknown, payload: unknown, meta: unknown) => {
+      const started = performance.now();
       const rid = RequestMetaSchema.safeParse(meta);
-      const name = typeof event === 'string' ? event.slice(0, 100) : 'unknown';
-      respond(failure(name, new CallError(ERROR_CODES.NOT_FOUND, 'Unknown event.'), rid.success ? rid.data.rid : undefined), Date.now());
+      const name = typeof event === 'string' ? event : 'unknown';
+      if (!accepting) {
+        socket.emit(RESPONSE_EVENT, { event: name.slice(0, 100), data: null, error: RESTARTING, code: 500, rid: rid.success ? rid.data.rid : undefined });
+        return;
+      }
+      const call = pipeline.run(name, payload, caller).then(({ reply, work, flooded: refused }) => {
+        if (!socket.connected) return;
+        socket.emit(RESPONSE_EVENT, { ...reply, rid: rid.success ? rid.data.rid : undefined } as ResponseEnvelope);
+        const ms = performance.now() - started;
+        metrics.observeCall(reply.event, reply.code, ms);
+        if (refused) {
+          flooded += 1;
+          if (Date.now() - floodLoggedAt >= FLOOD_LOG_EVERY_MS) {
+            log.warn('socket.flooding', { ip, refused: flooded });
+            floodLoggedAt = Date.now();
+            flooded = 0;
+          }
+          return;
+        }
+        log.info('socket.call', { name: reply.event, status: reply.code, ms: Math.round(ms * 10) / 10, ip, work });
+      }, (error: unknown) => log.error('socket.reply-failed', { name, ...describeError(error) }));
+      running.add(call);
+      void call.finally(() => running.delete(call));
     });
   });
+
+  return {
+    stopAccepting: () => {
+      accepting = false;
+    },
+    settled: async () => {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
 }

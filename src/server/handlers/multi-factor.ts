@@ -1,55 +1,47 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { CallError, ERROR_CODES } from '../../../shared/protocol';
-import { MESSAGES } from '../../../shared/validation/messages';
-import { findUserById, type UserRow } from '../../accounts/queries';
-import { mfaLimitKey, mfaState, type MfaState } from '../../auth/mfa';
-import { hashRecoveryCode, newRecoveryCode, openSecret, recoveryCodeMatches, sealSecret } from '../../auth/mfa-secrets';
-import { matchTotp, newTotpSecret, otpauthUri } from '../../auth/totp';
-import { users } from '../../db/schema';
-import type { Services } from '../../services';
-import type { HandlerMap, UserOrLoginContext } from '../register';
-import { codeAttempt } from './limits';
+import { CallError, ERROR_CODES } from '../../shared/protocol';
+import { MESSAGES } from '../../shared/validation/messages';
+import { recordAudit } from '../audit/audit-log';
+import { mfaState, type MfaState } from '../auth/mfa';
+import { openSecret, sealSecret } from '../auth/mfa-secrets';
+import { hashRecoveryCode, newRecoveryCode, spendRecoveryCode } from '../auth/recovery-codes';
+import { matchTotp, newTotpSecret, otpauthUri } from '../auth/totp';
+import { users } from '../db/schema';
+import { NOTICE_LIFETIME_SECONDS } from '../mail/mailer';
+import { secondFactorNoticeMail } from '../mail/templates';
+import type { HandlerMap, UserOrLoginContext } from '../pipeline/context';
+import type { Services } from '../services';
 
-/** How long a spent recovery code lets held login details redo a finished setup. */
-const RESET_GRANT_SECONDS = 15 * 60;
+const ALREADY_SET_UP = 'Multi-factor authentication is already set up. Sign in with your second factor (or a recovery code) to change it.';
 
 const normalizeSecret = (secret: string) => secret.replace(/\s/g, '').toUpperCase();
 
+/**
+ * Held login details prove the password only. They may make a FIRST setup (the company demands one before any
+ * token), but never replace a second factor already set up: changing one needs a session, which needs that factor.
+ */
+function mayChange(ctx: UserOrLoginContext, state: MfaState): void {
+  if (ctx.viaLoginDetails && state.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, ALREADY_SET_UP);
+}
+
 /** hrms|master|MFA|read, generateQRCode, verify and setup, with a session or with held login details. */
 export function multiFactorHandlers(services: Services): HandlerMap {
-  const { db, mfaKey, sessions, log } = services;
+  const { db, mfaKey, sessions, log, mailer } = services;
 
-  const load = async (ctx: UserOrLoginContext): Promise<{ user: UserRow; state: MfaState }> => {
-    const user = await findUserById(db, ctx.userId);
-    if (!user) throw new CallError(ERROR_CODES.UNAUTHENTICATED, 'Your session has ended. Please sign in again.');
-    return { user, state: await mfaState(db, user) };
-  };
-
-  /**
-   * Held login details prove the password only. They may make a first setup (the company demands one before
-   * any token), but changing a finished one needs the second factor: a session, or a recovery code just spent.
-   */
-  const mayChange = async (ctx: UserOrLoginContext, user: UserRow, state: MfaState) => {
-    if (!ctx.viaLoginDetails || !state.setUp) return;
-    const [row] = await db
-      .select({ granted: sql<boolean>`coalesce(${users.mfaResetUntil} > now(), false)` })
-      .from(users)
-      .where(eq(users.id, user.id));
-    if (!row?.granted) throw new CallError(ERROR_CODES.FORBIDDEN, 'Multi-factor authentication is already set up. Sign in with your second factor, or use a recovery code.');
-  };
-
-  const signInIf = async (ctx: UserOrLoginContext, userId: string): Promise<string | undefined> => {
+  /** With held login details (the password), a passed second factor ends in a session; `how` names both. */
+  const signInIf = async (ctx: UserOrLoginContext, how: string): Promise<string | undefined> => {
     if (!ctx.viaLoginDetails) return undefined;
-    const { token } = await sessions.open(userId, { ip: ctx.ip, userAgent: ctx.userAgent });
+    const { token, sessionId } = await sessions.open(ctx.user.id, ctx.origin);
     ctx.setToken(token);
-    log.info('sign-in.succeeded', { userId, via: 'multi-factor' });
+    await recordAudit(db, ctx.user.id, { kind: 'sign-in', detail: `password and ${how}`, origin: ctx.origin, sessionId });
+    log.info('sign-in.succeeded', { userId: ctx.user.id, via: 'multi-factor' });
     return token;
   };
 
   return {
-    async 'hrms|master|MFA|read'(_payload, ctx) {
-      const { user, state } = await load(ctx);
+    async 'hrms|master|MFA|read'(_payload, { user }) {
+      const state = await mfaState(services, user);
       return {
         MFA: { isEmailMFA: user.mfaEmail, isAuthenticatorAppMFA: user.mfaAuthenticatorApp && user.mfaSecret !== null },
         company: { isEmailMFA: state.company.email, isAuthenticatorAppMFA: state.company.app },
@@ -57,8 +49,8 @@ export function multiFactorHandlers(services: Services): HandlerMap {
     },
 
     async 'hrms|master|MFA|generateQRCode'(_payload, ctx) {
-      const { user, state } = await load(ctx);
-      await mayChange(ctx, user, state);
+      const { user } = ctx;
+      mayChange(ctx, await mfaState(services, user));
       const secret = newTotpSecret();
       const recoveryCode = newRecoveryCode();
       // Pending until setup saves it: the secret in force keeps working meanwhile.
@@ -71,37 +63,36 @@ export function multiFactorHandlers(services: Services): HandlerMap {
     },
 
     async 'hrms|master|MFA|verify'(payload, ctx) {
-      const { user, state } = await load(ctx);
-      const attempt = await codeAttempt(services.limiter, mfaLimitKey(user.id));
+      const { user } = ctx;
       if ('recoveryCode' in payload) {
-        if (!recoveryCodeMatches(payload.recoveryCode, user.mfaRecoveryHash)) throw await attempt.fail(MESSAGES.invalidRecoveryCode);
-        const fresh = newRecoveryCode();
-        // Conditional on the old hash: two requests racing with one code cannot both spend it.
-        const spent = await db
-          .update(users)
-          .set({ mfaRecoveryHash: hashRecoveryCode(fresh), mfaResetUntil: sql`now() + make_interval(secs => ${RESET_GRANT_SECONDS})` })
-          .where(and(eq(users.id, user.id), eq(users.mfaRecoveryHash, user.mfaRecoveryHash!)))
-          .returning({ id: users.id });
-        if (spent.length !== 1) throw await attempt.fail(MESSAGES.invalidRecoveryCode);
-        await attempt.succeed();
+        // A recovery code stands in for the second factor: with the password (held details) it is a full sign-in.
+        await ctx.spend('recoveryCode', user.id);
+        const fresh = await spendRecoveryCode(db, user.id, payload.recoveryCode);
+        if (!fresh) {
+          if (ctx.viaLoginDetails) await recordAudit(db, user.id, { kind: 'sign-in-failed', detail: 'wrong recovery code', origin: ctx.origin });
+          throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidRecoveryCode);
+        }
+        await mailer.enqueue(db, secondFactorNoticeMail(user.email, user.firstName, 'A recovery code was used in place of your second factor, and a new one replaced it'), NOTICE_LIFETIME_SECONDS);
+        await recordAudit(db, user.id, { kind: 'recovery-code-used', detail: 'in place of the second factor', origin: ctx.origin, sessionId: ctx.session?.sessionId });
         log.info('mfa.recovery-code-used', { userId: user.id });
-        return { success: true as const, recoveryCode: fresh, token: await signInIf(ctx, user.id) };
+        return { success: true as const, recoveryCode: fresh, token: await signInIf(ctx, 'recovery code') };
       }
-      await mayChange(ctx, user, state);
+      mayChange(ctx, await mfaState(services, user));
+      await ctx.spend('secondFactor', user.id);
       const pending = user.mfaPendingSecret ? openSecret(mfaKey, user.mfaPendingSecret, user.id) : null;
       if (!pending || pending !== normalizeSecret(payload.MFASecretKey)) {
         throw new CallError(ERROR_CODES.BAD_REQUEST, 'This secret key is not the one generated last. Generate a new QR code.');
       }
       const step = matchTotp(pending, payload.otp, Date.now(), null);
-      if (step === null) throw await attempt.fail();
+      if (step === null) throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
       await db.update(users).set({ mfaPendingStep: step }).where(eq(users.id, user.id));
-      await attempt.succeed();
       return { success: true as const };
     },
 
     async 'hrms|master|MFA|setup'(payload, ctx) {
-      const { user, state } = await load(ctx);
-      await mayChange(ctx, user, state);
+      const { user } = ctx;
+      const state = await mfaState(services, user);
+      mayChange(ctx, state);
       const { isEmailMFA, isAuthenticatorAppMFA, MFASecretKey } = payload.MFA;
       if (!isEmailMFA && !isAuthenticatorAppMFA && state.required) {
         throw new CallError(ERROR_CODES.BAD_REQUEST, 'Choose work email, the authenticator app, or both.', { fields: ['MFA'] });
@@ -132,13 +123,16 @@ export function multiFactorHandlers(services: Services): HandlerMap {
           mfaPendingSecret: null,
           mfaPendingRecoveryHash: null,
           mfaPendingStep: null,
-          mfaResetUntil: null,
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id));
+      const factors = [isEmailMFA ? 'work email' : null, isAuthenticatorAppMFA ? (adopting ? 'a new authenticator app' : 'the authenticator app') : null].filter(Boolean);
+      const setTo = factors.length > 0 ? factors.join(' and ') : 'none';
+      await mailer.enqueue(db, secondFactorNoticeMail(user.email, user.firstName, `Your second factor was set to ${setTo}`), NOTICE_LIFETIME_SECONDS);
+      await recordAudit(db, user.id, { kind: 'second-factor-changed', detail: `set to ${setTo}`, origin: ctx.origin, sessionId: ctx.session?.sessionId });
       log.info('mfa.setup', { userId: user.id, email: isEmailMFA, authenticator: isAuthenticatorAppMFA });
       // A verified authenticator code is a second factor, so held login details end in a session here.
-      return { success: true as const, token: adopting ? await signInIf(ctx, user.id) : undefined };
+      return { success: true as const, token: adopting ? await signInIf(ctx, 'authenticator code') : undefined };
     },
   };
 }

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { CallError, ERROR_CODES, type LimitName } from '../../shared/protocol';
+import { MESSAGES } from '../../shared/validation/messages';
+import { LIMIT_POLICIES, MAILS_PER_RECIPIENT, type LimitPolicy, type LimitRule } from './policies';
+import type { LimitStore } from './stores';
+
+/** The one refusal of every limit: 429, the wait in words, and `retryAfter` in seconds for clients. */
+export function tooManyAttempts(seconds: number): CallError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new CallError(ERROR_CODES.TOO_MANY_ATTEMPTS, MESSAGES.tooManyAttempts(wait), { retryAfter: wait });
+}
+
+/** An attempt that was counted; `settle` applies each rule's `onSuccess` once the check it guarded passed. */
+export interface Attempt {
+  readonly policy: LimitName;
+  settle(): Promise<void>;
+}
+
+/** A rule just locked a subject: the attempt that crossed its line, from `address`. */
+export interface LockEvent {
+  policy: LimitName;
+  subject: string;
+  rule: LimitRule;
+  address: string | null;
+}
+
+/**
+ * What the limiter tells: a rule locked a subject (once per lock, however many requests race: the unlock mail and the
+ * audit log), and an attempt was refused (metrics).
+ */
+export interface LimitListener {
+  onLocked?(event: LockEvent): void;
+  onRefused?(policy: LimitName): void;
+}
+
+/** Subjects are stored hashed: the counter table and Redis never hold an email or identifier. */
+const hashed = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32);
+
+/**
+ * Attempt budgets over one store (the database, or Redis when REDIS_URL is set), so every instance sharing it
+ * agrees. `spend` counts an attempt atomically BEFORE the expensive check it guards: a hundred parallel guesses get
+ * exactly the rule's number of checks, and the rest a 429 without any work.
+ */
+export class AttemptLimiter {
+  constructor(
+    private readonly store: LimitStore,
+    private readonly listener: LimitListener = {},
+  ) {}
+
+  /** Whether a mail of this kind may go to this recipient now (MAILS_PER_RECIPIENT); counts it when it may. */
+  async mayMail(recipient: string, kind: string): Promise<boolean> {
+    const counter = { key: `mail.recipient:${hashed(`${kind}:${recipient}`)}`, points: MAILS_PER_RECIPIENT.points, windowMs: MAILS_PER_RECIPIENT.windowSeconds * 1000 };
+    const [counted] = await this.store.consumeInOrder([counter]);
+    return counted!.count <= counter.points;
+  }
+
+  /**
+   * Counts one attempt of `subject` (a payload value, an account id, or the address for address budgets) from
+   * `address` against every rule of the policy, most specific first, in one step of the store. A refused attempt
+   * throws the 429 and is given back to the rules before the refusing one (the rules after it never count it), so a
+   * lock at one address cannot spill into the subject's budget for every address.
+   */
+  async spend(name: LimitName, subject: string, address: string | null): Promise<Attempt> {
+    const rules = LIMIT_POLICIES[name].rules;
+    const counters = rules.map((rule) => ({ key: keyOf(name, rule, subject, address), points: rule.points, windowMs: rule.windowSeconds * 1000 }));
+    const counts = await this.store.consumeInOrder(counters);
+    const refusing = counts.findIndex((counted, index) => counted.count > counters[index]!.points);
+    if (refusing >= 0) {
+      const rule = rules[refusing]!;
+      const counter = counters[refusing]!;
+      await this.store.giveBack(counters.slice(0, refusing));
+      let waitMs = counts[refusing]!.msLeft;
+      // Exactly one request crosses the line, however many race: it alone locks the rule and tells the owner.
+      if (counts[refusing]!.count === rule.points + 1) {
+        if (rule.blockSeconds > 0) {
+          waitMs = rule.blockSeconds * 1000;
+          await this.store.block(counter, waitMs);
+        }
+        this.listener.onLocked?.({ policy: name, subject, rule, address });
+      }
+      this.listener.onRefused?.(name);
+      throw tooManyAttempts(waitMs / 1000);
+    }
+    let settled = false;
+    return {
+      policy: name,
+      settle: async () => {
+        if (settled) return;
+        settled = true;
+        await this.store.giveBack(counters.filter((_, index) => rules[index]!.onSuccess === 'refund'));
+      },
+    };
+  }
+
+  /**
+   * Lifts every lock of a subject under a policy, from every address (a password reset, the owner's unlock link).
+   * Address-wide rules are left alone: they are about the address, not the account.
+   */
+  async forget(name: LimitName, subject: string): Promise<void> {
+    const policy: LimitPolicy = LIMIT_POLICIES[name];
+    await Promise.all(
+      policy.rules.map((rule) => {
+        if (rule.per === 'subject') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}`, false);
+        if (rule.per === 'pair') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}:`, true);
+        return undefined;
+      }),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
+/** The stored key of a rule's counter: `{policy}.{per}:{hashed subject}[:{address}]` (the address alone for address rules). */
+function keyOf(name: LimitName, rule: LimitRule, subject: string, address: string | null): string {
+  const where = address ?? 'unknown';
+  if (rule.per === 'address') return `${name}.${rule.per}:${where}`;
+  if (rule.per === 'pair') return `${name}.${rule.per}:${hashed(subject)}:${where}`;
+  return `${name}.${rule.per}:${hashed(subject)}`;
+}

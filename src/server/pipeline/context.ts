@@ -1,0 +1,63 @@
+import type * as z from 'zod';
+import type { EventName, EventPayload, Events, LimitName } from '../../shared/protocol';
+import type { UserRow } from '../accounts/queries';
+import type { CallOrigin } from '../auth/device';
+import type { SessionInfo } from '../auth/sessions';
+import type { Attempt } from '../limits/limiter';
+
+/** The transport's side of a call: one per connection (a socket), or per request over HTTP. */
+export interface Caller {
+  /** Stable for the connection: the per-connection rate limit counts by it. */
+  connectionId: string;
+  /** The client's address, the first untrusted hop from the right (see TRUST_PROXY). */
+  ip: string | null;
+  userAgent: string | null;
+  /** The token this connection carries (from the handshake, or set by a sign-in on it). */
+  token(): string | null;
+  setToken(token: string | null): void;
+  /** The session this connection's calls were just resolved to: it is told, and closed, when that session ends. */
+  joinSession?(sessionId: string): void;
+}
+
+/** What every handler gets besides its parsed payload. */
+export interface BaseContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** Address and user agent together (and, at sign-in, what the login payload reports): what a session or an audit entry records. */
+  origin: CallOrigin;
+  /** Signs this connection in (a token) or out (null): later calls on it carry the token. */
+  setToken(token: string | null): void;
+  /**
+   * Spends an `account` budget the event declares, at the check it guards (a second factor, a code); throws the 429
+   * when the budget is used up. Settled (the attempt given back per its rules) when the call succeeds.
+   */
+  spend(policy: LimitName, accountId: string): Promise<Attempt>;
+  /** Settles a budget spent before the handler once the check it guarded passed (the password, before a second factor). */
+  settle(policy: LimitName): Promise<void>;
+}
+
+/** A resolved session and its account. */
+export interface SignedIn {
+  session: SessionInfo;
+  user: UserRow;
+}
+
+export type UserContext = BaseContext & SignedIn;
+export type MaybeUserContext = BaseContext & { session: SessionInfo | null; user: UserRow | null };
+/** The account, proven by a session or by held login details (identifier and password, checked like a sign-in). */
+export type UserOrLoginContext = BaseContext & { user: UserRow; session: SessionInfo | null; viaLoginDetails: boolean };
+
+type AuthOf<E extends EventName> = Events[E]['auth'];
+export type ContextFor<E extends EventName> = AuthOf<E> extends 'user'
+  ? UserContext
+  : AuthOf<E> extends 'maybeUser'
+    ? MaybeUserContext
+    : AuthOf<E> extends 'userOrLogin'
+      ? UserOrLoginContext
+      : BaseContext;
+
+type ReplyInput<E extends EventName> = z.input<Events[E]['reply']>;
+
+/** A handler, typed from the contract: its payload is already parsed, its reply is checked before it is sent. */
+export type Handler<E extends EventName> = (payload: EventPayload<E>, ctx: ContextFor<E>) => Promise<ReplyInput<E>>;
+export type HandlerMap = { [E in EventName]?: Handler<E> };

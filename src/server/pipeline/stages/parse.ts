@@ -1,0 +1,13 @@
+import { CallError, ERROR_CODES, schemaFailure } from '../../../shared/protocol';
+import type { Stage } from '../stage';
+
+/** The payload is parsed as unknown through the event's schema; a failure names its fields (400). */
+export const parseStage: Stage = async (call, next) => {
+  const parsed = call.entry.payload.safeParse(call.raw ?? {});
+  if (!parsed.success) {
+    const { message, fields } = schemaFailure(parsed.error.issues);
+    throw new CallError(ERROR_CODES.BAD_REQUEST, message, { fields });
+  }
+  call.payload = parsed.data;
+  return next();
+};
