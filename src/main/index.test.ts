@@ -67,6 +67,7 @@ vi.mock('electron', () => {
       getPath: (name: string) => recorded.paths.get(name) ?? `/home/user/.config`,
       getVersion: () => '1.2.3',
       getName: () => recorded.name,
+      userAgentFallback: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Electron/32.0.0 Safari/537.36',
       requestSingleInstanceLock: () => true,
       quit: () => undefined,
       on: (event: string, listener: (...args: unknown[]) => void) => void recorded.appEvents.set(event, listener),
@@ -75,13 +76,20 @@ vi.mock('electron', () => {
     BrowserWindow,
     dialog: { showMessageBox: vi.fn() },
     ipcMain: { handle: (channel: string, listener: (event: unknown, input?: unknown) => Promise<unknown>) => void recorded.handlers.set(channel, listener) },
+    nativeTheme: { themeSource: 'system', shouldUseDarkColors: false },
     Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => void (recorded.menu = menu) },
     net: {
       fetch: async (url: string) => {
         if (!url.endsWith('/portal-config.json')) return new Response('nope', { status: 404 });
         const base = 'https://portal.example.com/products';
         const keys = ['hrms', 'chat', 'pms', 'payroll', 'survey', 'recruit', 'assets', 'performance'];
-        return Response.json({ productUrls: Object.fromEntries(keys.map((k) => [k, `${base}/${k}`])), trackUrl: `${base}/track`, cookieDomain: null, publicUrl: 'https://portal.example.com' });
+        return Response.json({
+          productUrls: Object.fromEntries(keys.map((k) => [k, `${base}/${k}`])),
+          trackUrl: `${base}/track`,
+          cookieDomain: null,
+          publicUrl: 'https://portal.example.com',
+          helpVideoUrl: 'https://videos.example.com/intro',
+        });
       },
     },
     protocol: {
@@ -104,7 +112,10 @@ beforeAll(async () => {
   Object.assign(globalThis, {
     __DESKTOP_BUILD__: { flavor: 'chat', serverUrl: 'https://portal.example.com', updatesUrl: 'off', commit: 'abc', buildDate: 'today' },
   });
-  vi.stubEnv('PORTAL_USER_DATA', '');
+  // A throw-away profile (its name still ends in the product name): the settings test writes settings.json there.
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  vi.stubEnv('PORTAL_USER_DATA', `${mkdtempSync(`${tmpdir()}/main-wiring-`)}/Suite Chat`);
   vi.stubEnv('PORTAL_FLAVOR', '');
   vi.stubEnv('PORTAL_SERVER_URL', '');
   vi.stubEnv('PORTAL_UPDATES_URL', '');
@@ -117,6 +128,11 @@ describe('main process wiring', () => {
   it('names the app after its flavor and gives it its own profile', () => {
     expect(recorded.name).toBe('Suite Chat');
     expect(recorded.paths.get('userData')).toMatch(/Suite Chat$/);
+  });
+
+  it('names the app and its version in its user agent, for the account server\'s list of sessions', async () => {
+    const { app } = await import('electron');
+    expect(app.userAgentFallback).toMatch(/ Electron\/32\.0\.0 Safari\/537\.36 SuitePortal\/chat\/1\.2\.3$/);
   });
 
   it('registers app:// as a privileged scheme and serves the renderer with the CSP', async () => {
@@ -139,7 +155,7 @@ describe('main process wiring', () => {
   });
 
   it('answers every bridge channel, only to the app’s own frames', async () => {
-    expect(recorded.handlers.size).toBe(9);
+    expect(recorded.handlers.size).toBe(12);
     expect(await recorded.handlers.get('app:build-info')!(APP)).toMatchObject({ ok: true, data: { version: '1.2.3', flavor: 'chat', serverOrigin: 'https://portal.example.com' } });
     expect(await recorded.handlers.get('app:build-info')!({ senderFrame: { url: 'https://portal.example.com/products/chat/acme' } })).toMatchObject({
       ok: false,
@@ -157,5 +173,21 @@ describe('main process wiring', () => {
     expect(recorded.cookies).toEqual([]);
     expect(await recorded.handlers.get('products:launch')!(APP, { product: 'hrms', orgId: 'acme' })).toEqual({ ok: true, data: { openedIn: 'browser' } });
     expect(recorded.external).toEqual(['https://portal.example.com/products/hrms/acme/dashboard']);
+  });
+});
+
+describe('settings and links', () => {
+  it('remembers the Light/Dark choice in the app settings', async () => {
+    expect(await recorded.handlers.get('settings:get-theme')!(APP)).toEqual({ ok: true, data: 'system' });
+    expect(await recorded.handlers.get('settings:set-theme')!(APP, { theme: 'dark' })).toEqual({ ok: true, data: null });
+    expect(await recorded.handlers.get('settings:get-theme')!(APP)).toEqual({ ok: true, data: 'dark' });
+    expect(await recorded.handlers.get('settings:set-theme')!(APP, { theme: 'purple' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
+  it('opens the configured help video in the system browser, and nothing for a link the server does not name', async () => {
+    const before = recorded.external.length;
+    expect(await recorded.handlers.get('links:open')!(APP, { link: 'helpVideo' })).toEqual({ ok: true, data: { opened: true } });
+    expect(await recorded.handlers.get('links:open')!(APP, { link: 'documents' })).toEqual({ ok: true, data: { opened: false } });
+    expect(recorded.external.slice(before)).toEqual(['https://videos.example.com/intro']);
   });
 });

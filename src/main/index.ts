@@ -5,10 +5,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, protocol, screen, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import type { UpdateState } from '../shared/bridge';
+import { desktopUserAgent } from '../shared/desktop-user-agent';
 import { appMenuTemplate, releaseDetails } from './app-menu';
+import { createThemeSetting } from './app-settings';
+import { resolveExternalLink } from './external-links';
 import { collectBuildInfo } from './build-info';
 import { resolveDesktopConfig } from './desktop-config';
 import { FLAVORS } from './flavor';
@@ -28,6 +31,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const config = resolveDesktopConfig(__DESKTOP_BUILD__, process.env);
 const profile = FLAVORS[config.flavor];
 app.setName(profile.productName);
+// Every request and socket of the app names the app and its version, for the account server's list of sessions.
+app.userAgentFallback = desktopUserAgent(app.userAgentFallback, config.flavor, app.getVersion());
 if (process.platform === 'win32') app.setAppUserModelId(profile.appId);
 // Each flavor has its own profile (and so its own single-instance lock), even when run from one checkout. Tests
 // point it at a fresh folder, so each run starts with no remembered window.
@@ -41,6 +46,7 @@ const rendererRoot = join(here, '../renderer');
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 let mainWindow: BrowserWindow | null = null;
+let themeSetting: ReturnType<typeof createThemeSetting> | null = null;
 let productWindow: BrowserWindow | null = null;
 
 if (enforceSingleInstance(app, () => mainWindow)) void app.whenReady().then(start);
@@ -54,7 +60,25 @@ function loadKeychain(): KeychainLike | null {
   }
 }
 
+/** Reads a file of the profile folder, or null when there is none yet. */
+function readProfileFile(name: string): string | null {
+  try {
+    return readFileSync(join(app.getPath('userData'), name), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function writeProfileFile(name: string, text: string): void {
+  const file = join(app.getPath('userData'), name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
 async function start(): Promise<void> {
+  // Before any window: the renderer's prefers-color-scheme is then already the remembered Light/Dark choice.
+  const theme = createThemeSetting({ read: () => readProfileFile('settings.json'), write: (text) => writeProfileFile('settings.json', text), nativeTheme });
+  themeSetting = theme;
   const hosts = createPortalHosts(config.serverOrigin, (input, init) => net.fetch(String(input), init));
   const allowedOrigins = () => [rendererOrigin, config.serverOrigin, ...hosts.origins()];
   void hosts.get().catch(() => undefined);
@@ -132,6 +156,16 @@ async function start(): Promise<void> {
       },
       'app:build-info': () => buildInfo,
       'products:launch': (input) => launch(input),
+      'settings:get-theme': () => theme.get(),
+      'settings:set-theme': ({ theme: choice }) => {
+        theme.set(choice);
+        return null;
+      },
+      'links:open': async ({ link }) => {
+        const url = resolveExternalLink(await hosts.get(), link);
+        if (url) await shell.openExternal(url);
+        return { opened: url !== null };
+      },
     },
     (frameUrl) => isOnOrigin(frameUrl, [rendererOrigin]),
   );
@@ -149,29 +183,19 @@ async function start(): Promise<void> {
 }
 
 function createMainWindow(): BrowserWindow {
-  const stateFile = join(app.getPath('userData'), 'window-state.json');
-  const read = () => {
-    try {
-      return readFileSync(stateFile, 'utf8');
-    } catch {
-      return null;
-    }
-  };
-  const state = restoreWindowState(read(), screen.getAllDisplays().map((display) => display.workArea));
+  const state = restoreWindowState(readProfileFile('window-state.json'), screen.getAllDisplays().map((display) => display.workArea));
   const window = new BrowserWindow({
     ...state,
     minWidth: 400,
     minHeight: 300,
     show: false,
+    backgroundColor: themeSetting?.backgroundColor(),
     title: profile.productName,
     icon: join(here, '../../', profile.icon),
     webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: join(here, '../preload/index.cjs') },
   });
   if (state.maximized) window.maximize();
-  trackWindowState(window, (serialized) => {
-    mkdirSync(dirname(stateFile), { recursive: true });
-    writeFileSync(stateFile, serialized);
-  });
+  trackWindowState(window, (serialized) => writeProfileFile('window-state.json', serialized));
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => (mainWindow = null));
   void window.loadURL(devServer ?? `${APP_ORIGIN}/`);

@@ -22,6 +22,9 @@ function setup() {
     },
     'app:build-info': () => ({ wrong: 'shape' }) as never,
     'products:launch': (input) => (received.push(input), { openedIn: 'browser' }),
+    'settings:get-theme': () => 'system',
+    'settings:set-theme': () => null,
+    'links:open': () => ({ opened: false }),
   };
   registerBridge(ipcMain, handlers, (url) => isOnOrigin(url, [APP_ORIGIN]));
   const invoke = (channel: string, frameUrl: string | null, ...args: unknown[]) =>

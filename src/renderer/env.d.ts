@@ -2,3 +2,7 @@
 
 /** Which build this is: set by vite.web.config.ts ('web') and electron.vite.config.ts ('desktop'). Read only in platform/. */
 declare const __PORTAL_TARGET__: 'web' | 'desktop';
+
+/** The portal's version (package.json) and this build's id (version, commit and build time), set by the same configs. */
+declare const __PORTAL_VERSION__: string;
+declare const __PORTAL_BUILD__: string;

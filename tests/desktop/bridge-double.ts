@@ -29,6 +29,8 @@ export class BridgeDouble {
   readonly calls: RecordedCall[] = [];
   token: string | null;
   updateState: UpdateState = { status: 'idle' };
+  /** The app settings' Light/Dark choice, as main keeps it across page loads. */
+  theme: 'light' | 'dark' | 'system' = 'system';
 
   constructor(
     private readonly page: Page,
@@ -110,6 +112,13 @@ export class BridgeDouble {
         return this.updateState.status === 'ready' ? ok(null) : { ok: false, error: { code: 'failed', message: 'No update has been downloaded yet.' } };
       case 'productsLaunch':
         return ok({ openedIn: (input as { product: string }).product === (this.options.flavor === 'chat' ? 'chat' : 'pms') ? 'app-window' : 'browser' });
+      case 'settingsGetTheme':
+        return ok(this.theme);
+      case 'settingsSetTheme':
+        this.theme = (input as { theme: 'light' | 'dark' | 'system' }).theme;
+        return ok(null);
+      case 'linksOpen':
+        return ok({ opened: true });
       default:
         return { ok: false, error: { code: 'invalid-input', message: `unknown function ${fn}` } };
     }

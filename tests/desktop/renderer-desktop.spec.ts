@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { createCaller } from '../../src/shared/protocol';
+import { EVENTS } from '../../src/shared/protocol/contract';
 import type { DesktopFlavor } from '../../src/shared/bridge';
 import { BridgeDouble, recordSocketMessages, type BridgeDoubleOptions } from './bridge-double';
 
@@ -80,6 +83,34 @@ test('a token already in the vault signs the user in at start, and logout clears
   await page.close();
 });
 
+test('a session ended from another device: the app\'s next call signs it out and clears the keychain token', async ({ page }) => {
+  const { bridge } = await openApp(page, { flavor: 'track', version: '2.0.1' });
+  await signIn(page, 'forgetful@e2e.test', 'Forget@12345');
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  expect(bridge.token).toBeTruthy();
+
+  // Elsewhere, the same user opens the security center's list and signs the desktop session out.
+  const socket = io(SERVER, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const { call, dispose } = createCaller(socket, { contract: EVENTS });
+  try {
+    await call('login', { identifier: 'forgetful@e2e.test', password: 'Forget@12345', platform: 'web' });
+    const { list } = await call('getSessionList', {});
+    const desktop = list.find((session) => !session.current && session.platform === 'desktop');
+    expect(desktop?.device).toContain('Chrome');
+    await call('endSession', { sessionId: desktop!.id });
+  } finally {
+    dispose();
+    socket.disconnect();
+  }
+
+  // The app's next call is refused: it logs out, and the vault forgets the token.
+  await page.getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  expect(bridge.inputsOf('vaultClear').length).toBeGreaterThan(0);
+  expect(bridge.token).toBeNull();
+});
+
 test('when the keychain cannot be reached, sign-in still works and the user is told to sign in again next time', async ({ page }) => {
   await openApp(page, { flavor: 'track', persistent: false });
   await signIn(page, 'admin@e2e.test', 'Admin@12345');
@@ -116,4 +147,28 @@ test('the update prompt follows main’s updater and restarts into the new versi
   await expect(status).toContainText('Version 3.2.0 is ready. Restart to use it.');
   await page.getByRole('button', { name: 'Restart to update' }).click();
   await expect.poll(() => bridge.inputsOf('updatesRestart')).toHaveLength(1);
+});
+
+test('the desktop app’s menu: its version, no Download App, products through main, Light/Dark in the app settings', async ({ page }) => {
+  const { bridge } = await openApp(page, { flavor: 'track', version: '3.1.4' });
+  await signIn(page, 'admin@e2e.test', 'Admin@12345');
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Acme Corporation' }).check();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('menu', { name: 'Menu' });
+  await expect(menu.getByRole('menuitem', { name: 'New Release v3.1.4' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Download App' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Payroll (opens in a new tab)' }).click();
+  await expect.poll(() => bridge.inputsOf('productsLaunch')).toContainEqual({ product: 'payroll', orgId: 'acme' });
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(bridge.inputsOf('settingsSetTheme')).toEqual([{ theme: 'dark' }]);
+  // The choice lives in the app's settings (main applies it to the window), not in the page's storage.
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeChecked();
 });

@@ -1,13 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
-import { createCaller, type Call, type HandshakeAuth } from '../../shared/protocol';
+import { createCaller, PORTAL_EVENTS, SESSION_ENDED_EVENT, type Call, type CallerContract, type HandshakeAuth } from '../../shared/protocol';
 import { platform } from '../platform';
 import { withForcedLogout } from './forced-logout';
 
-export type AccountType = NonNullable<HandshakeAuth['accountType']>;
-
+/** What the handshake carries: the stored token (the server tells a regular account's from an onboarding one by it). */
 export interface ConnectionAuth {
   token: string | null;
-  accountType: AccountType;
 }
 
 interface Connection {
@@ -18,6 +16,14 @@ interface Connection {
 }
 
 let connection: Connection | null = null;
+
+/** The events `call` knows: the portal's from the start, more when a lazily loaded area brings its own. */
+const contract: { -readonly [E in keyof CallerContract]: CallerContract[E] } = { ...PORTAL_EVENTS };
+
+/** Teaches `call` the events of an area loaded later (the security center's), without reconnecting. */
+export function extendContract(entries: CallerContract): void {
+  Object.assign(contract, entries);
+}
 let onUnauthenticated: () => void = () => undefined;
 let onConnectedChange: (connected: boolean) => void = () => undefined;
 
@@ -28,17 +34,19 @@ export function configureConnection(handlers: { onUnauthenticated: () => void; o
 }
 
 /**
- * Opens the socket with the given handshake auth, replacing the current one when the token or account type
- * changed (the server reads them at handshake). Calls made meanwhile wait in socket.io's buffer.
+ * Opens the socket with the given handshake auth, replacing the current one when the token changed (the server reads
+ * it at handshake). Calls made meanwhile wait in socket.io's buffer.
  */
 export function connect(auth: ConnectionAuth): void {
-  if (connection && connection.auth.token === auth.token && connection.auth.accountType === auth.accountType) return;
+  if (connection && connection.auth.token === auth.token) return;
   disconnect();
-  const handshake: HandshakeAuth = auth.token ? { token: auth.token, accountType: auth.accountType } : { accountType: auth.accountType };
+  const handshake: HandshakeAuth = auth.token ? { token: auth.token } : {};
   const socket = io(platform.serverOrigin(), { auth: handshake });
   socket.on('connect', () => onConnectedChange(true));
   socket.on('disconnect', () => onConnectedChange(false));
-  const caller = createCaller(socket);
+  // The server ends this session's connections when it is revoked elsewhere: sign out as after a 401.
+  socket.on(SESSION_ENDED_EVENT, () => onUnauthenticated());
+  const caller = createCaller(socket, { contract });
   connection = { socket, call: caller.call, dispose: caller.dispose, auth };
 }
 
@@ -52,7 +60,7 @@ export function disconnect(): void {
 }
 
 function current(): Connection {
-  if (!connection) connect({ token: null, accountType: 'user' });
+  if (!connection) connect({ token: null });
   return connection!;
 }
 

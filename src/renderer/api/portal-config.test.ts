@@ -15,6 +15,10 @@ const VALID = {
   trackUrl: 'https://track.example.com',
   cookieDomain: null,
   publicUrl: 'https://portal.example.com',
+  helpVideoUrl: null,
+  documentsUrl: null,
+  support: { email: 'help@example.com' },
+  productionHost: 'portal.example.com',
 };
 
 const reply = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;

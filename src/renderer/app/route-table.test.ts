@@ -35,6 +35,12 @@ const SPEC_ROUTES: [string, RouteAccess][] = [
   ['/workspace', 'protected'],
   ['/change-password', 'protected'],
   ['/verify-organization/64b7f0c2a1', 'protected'],
+  // The security center (beyond the spec), signed in only.
+  ['/account', 'protected'],
+  ['/account/sessions', 'protected'],
+  ['/account/history', 'protected'],
+  ['/account/second-factor', 'protected'],
+  ['/account/organization-audit', 'protected'],
   ['/no/such/page', 'not-found'],
   ['/acme/preboarding/elsewhere', 'not-found'],
 ];
@@ -48,6 +54,13 @@ describe('the route table', () => {
 
   it('gives every route but / a screen', () => {
     expect(ROUTES.filter((route) => !route.screen).map((route) => route.path)).toEqual(['/']);
+  });
+
+  it('gives every route but / its own title', () => {
+    const titled = ROUTES.filter((route) => route.path !== '/');
+    expect(titled.filter((route) => !route.title).map((route) => route.path)).toEqual([]);
+    const titles = titled.map((route) => route.title);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 
   it('declares each path once', () => {

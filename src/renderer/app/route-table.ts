@@ -3,16 +3,22 @@ import { NotFoundScreen } from './not-found-screen';
 import { placeholderScreen as soon } from './placeholder-screen';
 import type { RouteAccess } from './route-guard';
 
-/** One route of the portal: its path, how it may be reached, and its screen. */
+/** One route of the portal: its path, how it may be reached, its page title and its screen. */
 export interface RouteEntry {
   path: string;
   access: RouteAccess;
+  /** The page's own title ("{title} · Suite Portal"); absent only where the guard always redirects ('/'). */
+  title?: string;
   /** Absent only where the guard always redirects ('/'). */
   screen?: ComponentType;
 }
 
 const SignInScreen = lazy(() => import('../features/sign-in/sign-in-screen').then((module) => ({ default: module.SignInScreen })));
-const WorkspaceScreen = lazy(() => import('../features/workspace/workspace-screen').then((module) => ({ default: module.WorkspaceScreen })));
+const workspace = () => import('../features/workspace/workspace-screen');
+const WorkspaceScreen = lazy(() => workspace().then((module) => ({ default: module.WorkspaceScreen })));
+// The security center is entered from the workspace, and its lazy chunk is handed out by the workspace's: a second
+// dynamic import here would put its list of files into what /login loads (scripts/login-bundle.mjs).
+const SecurityCenter = lazy(() => workspace().then((module) => module.loadSecurityCenter()));
 const passwordReset = () => import('../features/password-reset/forgot-password-screen');
 const ForgotPasswordScreen = lazy(() => passwordReset().then((module) => ({ default: module.ForgotPasswordScreen })));
 const EmailSentScreen = lazy(() => passwordReset().then((module) => ({ default: module.EmailSentScreen })));
@@ -40,50 +46,54 @@ const ResetWithRecoveryScreen = lazy(() =>
   import('../features/recovery/reset-with-recovery-screen').then((module) => ({ default: module.ResetWithRecoveryScreen })),
 );
 
-/** The five onboarding screens of spec section 2 under one base path. */
-function organizationRoutes(base: string): RouteEntry[] {
+const DownloadsScreen = lazy(() => import('../features/downloads/downloads-screen').then((module) => ({ default: module.DownloadsScreen })));
+
+/** The five onboarding screens of spec section 2 under one base path; `flow` names them in the titles. */
+function organizationRoutes(base: string, flow: 'Onboarding' | 'Preboarding'): RouteEntry[] {
   return [
-    { path: `${base}/login`, access: 'onboarding', screen: SignInScreen },
-    { path: `${base}/register`, access: 'onboarding', screen: OnboardingSignUpScreen },
-    { path: `${base}/forgot-password`, access: 'onboarding', screen: ForgotPasswordScreen },
-    { path: `${base}/reset/:code`, access: 'onboarding', screen: ResetPasswordScreen },
-    { path: `${base}/email-sent`, access: 'onboarding', screen: EmailSentScreen },
+    { path: `${base}/login`, access: 'onboarding', title: `${flow} Sign In`, screen: SignInScreen },
+    { path: `${base}/register`, access: 'onboarding', title: `${flow} Sign Up`, screen: OnboardingSignUpScreen },
+    { path: `${base}/forgot-password`, access: 'onboarding', title: `${flow} Forgot Password`, screen: ForgotPasswordScreen },
+    { path: `${base}/reset/:code`, access: 'onboarding', title: `${flow} Reset Password`, screen: ResetPasswordScreen },
+    { path: `${base}/email-sent`, access: 'onboarding', title: `${flow} Email Sent`, screen: EmailSentScreen },
   ];
 }
 
 /**
- * Every route of spec section 2. Paths without an organization come first: where a path could match both
+ * Every route of spec section 2, and the security center under /account. Paths without an organization come first: where a path could match both
  * (/invite/login and /{orgId}/login), the earlier entry wins.
  */
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', access: 'root' },
 
   // Without an organization.
-  { path: '/login', access: 'public', screen: SignInScreen },
-  { path: '/multi-factor-authenticate', access: 'mfa-login', screen: MfaLoginScreen },
-  { path: '/setup-multi-factor', access: 'mfa-setup', screen: MfaSetupScreen },
-  { path: '/recovery-code', access: 'recovery', screen: RecoveryCodeScreen },
-  { path: '/forgot-password', access: 'public', screen: ForgotPasswordScreen },
-  { path: '/forget-with-recovery', access: 'recovery', screen: ForgetWithRecoveryScreen },
-  { path: '/reset-with-recovery', access: 'recovery', screen: ResetWithRecoveryScreen },
-  { path: '/email-sent', access: 'public', screen: EmailSentScreen },
-  { path: '/reset/:code', access: 'public', screen: ResetPasswordScreen },
-  { path: '/register', access: 'public', screen: RegisterScreen },
-  { path: '/stay-tuned', access: 'public', screen: StayTunedScreen },
-  { path: '/verify-email', access: 'public', screen: VerifyEmailScreen },
-  { path: '/invite/:inviteCode', access: 'open', screen: InviteScreen },
-  { path: '/invite-client/:token', access: 'open', screen: ClientInviteScreen },
-  { path: '/authorize', access: 'open', screen: soon('Authorize') },
-  { path: '/downloads', access: 'open', screen: soon('Downloads') },
+  { path: '/login', access: 'public', title: 'Sign In', screen: SignInScreen },
+  { path: '/multi-factor-authenticate', access: 'mfa-login', title: 'Multi-Factor Authentication', screen: MfaLoginScreen },
+  { path: '/setup-multi-factor', access: 'mfa-setup', title: 'Multi-Factor Authentication Setup', screen: MfaSetupScreen },
+  { path: '/recovery-code', access: 'recovery', title: 'Add Recovery Code', screen: RecoveryCodeScreen },
+  { path: '/forgot-password', access: 'public', title: 'Forgot Password', screen: ForgotPasswordScreen },
+  { path: '/forget-with-recovery', access: 'recovery', title: 'Forgot Password: Recovery Code', screen: ForgetWithRecoveryScreen },
+  { path: '/reset-with-recovery', access: 'recovery', title: 'Reset Password with Recovery Code', screen: ResetWithRecoveryScreen },
+  { path: '/email-sent', access: 'public', title: 'Email Sent', screen: EmailSentScreen },
+  { path: '/reset/:code', access: 'public', title: 'Reset Password', screen: ResetPasswordScreen },
+  { path: '/register', access: 'public', title: 'Create New Account', screen: RegisterScreen },
+  { path: '/stay-tuned', access: 'public', title: 'Stay Tuned!', screen: StayTunedScreen },
+  { path: '/verify-email', access: 'public', title: 'Verify Your Email', screen: VerifyEmailScreen },
+  { path: '/invite/:inviteCode', access: 'open', title: 'Invitation', screen: InviteScreen },
+  { path: '/invite-client/:token', access: 'open', title: 'Client Invitation', screen: ClientInviteScreen },
+  { path: '/authorize', access: 'open', title: 'Authorize', screen: soon('Authorize') },
+  { path: '/downloads', access: 'open', title: 'Downloads', screen: DownloadsScreen },
 
   // Signed in only.
-  { path: '/workspace', access: 'protected', screen: WorkspaceScreen },
-  { path: '/change-password', access: 'protected', screen: ChangePasswordScreen },
-  { path: '/verify-organization/:id', access: 'protected', screen: VerifyOrganizationScreen },
+  { path: '/workspace', access: 'protected', title: 'Select Organization', screen: WorkspaceScreen },
+  { path: '/change-password', access: 'protected', title: 'Change Password', screen: ChangePasswordScreen },
+  { path: '/verify-organization/:id', access: 'protected', title: 'Verify Your Organization', screen: VerifyOrganizationScreen },
+  // ACCOUNT_PATHS (features/account/account-paths.ts) has its sections; a literal here keeps them out of /login.
+  { path: '/account/*', access: 'protected', title: 'Security', screen: SecurityCenter },
 
   // Onboarding under /{orgId}, and the same five screens for preboarding under /{orgId}/preboarding.
-  ...organizationRoutes('/:orgId'),
-  ...organizationRoutes('/:orgId/preboarding'),
+  ...organizationRoutes('/:orgId', 'Onboarding'),
+  ...organizationRoutes('/:orgId/preboarding', 'Preboarding'),
 
-  { path: '*', access: 'not-found', screen: NotFoundScreen },
+  { path: '*', access: 'not-found', title: 'Page Not Found', screen: NotFoundScreen },
 ];

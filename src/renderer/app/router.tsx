@@ -1,15 +1,24 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { AppChrome } from './app-chrome';
 import { GuardedRoute } from './guarded-route';
 import { RouteErrorScreen } from './route-error-screen';
 import { ROUTES } from './route-table';
 
-/** The browser router built from the one route table; every route goes through the same guard. */
+/**
+ * The browser router built from the one route table; every route goes through the same guard, inside the chrome
+ * every screen shares (header, notices, page title, focus on navigation).
+ */
 export function createAppRouter() {
-  return createBrowserRouter(
-    ROUTES.map((entry) => ({
-      path: entry.path,
-      element: <GuardedRoute entry={entry} />,
+  return createBrowserRouter([
+    {
+      element: <AppChrome />,
       errorElement: <RouteErrorScreen />,
-    })),
-  );
+      children: ROUTES.map((entry) => ({
+        path: entry.path,
+        element: <GuardedRoute entry={entry} />,
+        errorElement: <RouteErrorScreen />,
+        handle: { title: entry.title },
+      })),
+    },
+  ]);
 }

@@ -30,6 +30,9 @@ function fakeBridge(options: { token?: string | null; persistent?: boolean } = {
     updatesCheck: () => ok<UpdateState>({ status: 'checking' }),
     updatesRestart: () => Promise.resolve({ ok: false as const, error: { code: 'failed' as const, message: 'No update has been downloaded yet.' } }),
     productsLaunch: (input: { product: string; orgId: string }) => (calls.push(['productsLaunch', input]), ok({ openedIn: 'app-window' as const })),
+    settingsGetTheme: () => ok('dark' as const),
+    settingsSetTheme: (input: { theme: string }) => (calls.push(['settingsSetTheme', input]), ok(null)),
+    linksOpen: (input: { link: string }) => (calls.push(['linksOpen', input]), ok({ opened: true })),
     onUpdatesStateChanged: (listener: (state: UpdateState) => void) => {
       emit = listener;
       return () => undefined;
@@ -60,6 +63,20 @@ describe('desktop platform', () => {
     expect(platform.loginFacts()).toEqual({ appVersion: '2.0.1' });
     expect(platform.loginEmailFacts()).toEqual({ appType: 'superTrack' });
     expect(platform.finishMicrosoftPopup()).toBe(false);
+  });
+
+  it('keeps the Light/Dark choice in the app settings, opens links by name, and has no service worker', async () => {
+    const { bridge, calls } = fakeBridge();
+    const platform = createDesktopPlatform(bridge);
+    await platform.start();
+    expect(platform.themeSetting.current()).toBe('dark');
+    platform.themeSetting.set('light');
+    expect(platform.themeSetting.current()).toBe('light');
+    platform.openExternal('support', 'mailto:ignored@example.com');
+    expect(calls).toContainEqual(['settingsSetTheme', { theme: 'light' }]);
+    expect(calls).toContainEqual(['linksOpen', { link: 'support' }]);
+    expect(platform.serviceWorker.status()).toBe('not-used');
+    expect(platform.appVersion()).toEqual({ version: '2.0.1', build: 'abc today' });
   });
 
   it('reads the token from the vault at start, writes and clears it there, and keeps other cookies local', async () => {

@@ -1,5 +1,6 @@
 import { unwrapResult, type BuildInfo, type DesktopBridge, type UpdateState } from '../../shared/bridge';
-import type { Platform, PlatformNotice, PlatformUpdates } from './platform';
+import type { OperatingSystem } from './device-kind';
+import type { Platform, PlatformNotice, PlatformServiceWorker, PlatformUpdates, ThemeChoice } from './platform';
 
 /** The cookie that is the session token lives in the main process's vault (the OS keychain); the rest in storage. */
 const TOKEN_COOKIE = 'ubs_token';
@@ -8,6 +9,9 @@ const localCookieKey = (name: string) => `cookie:${name}`;
 
 export const KEYCHAIN_UNAVAILABLE_NOTICE =
   "Your sign-in could not be saved in this computer's keychain, so you will have to sign in again the next time you open the app.";
+
+/** Node's process.platform of the app, as the downloads name operating systems. */
+const DESKTOP_OS: Record<string, OperatingSystem> = { win32: 'windows', darwin: 'mac', linux: 'linux' };
 
 /** A value several parts of the screen can watch. */
 function observable<T>(initial: T) {
@@ -34,6 +38,7 @@ function observable<T>(initial: T) {
 export function createDesktopPlatform(bridge: DesktopBridge) {
   let info: BuildInfo | null = null;
   let token: string | null = null;
+  let theme: ThemeChoice = 'system';
   const notice = observable<string | null>(null);
   const updates = observable<UpdateState>({ status: 'idle' });
   const buildInfo = () => {
@@ -51,12 +56,16 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
     async start() {
       info = unwrapResult(await bridge.appBuildInfo());
       token = unwrapResult(await bridge.vaultGetToken()).token;
+      const remembered = await bridge.settingsGetTheme();
+      if (remembered.ok) theme = remembered.data;
       bridge.onUpdatesStateChanged((state) => updates.set(state));
       const state = await bridge.updatesGetState();
       if (state.ok) updates.set(state.data);
     },
     serverOrigin: () => buildInfo().serverOrigin,
     deviceKind: () => 'desktop',
+    inAppBrowser: () => false,
+    operatingSystem: () => DESKTOP_OS[buildInfo().platform] ?? null,
     get flavor() {
       return buildInfo().flavor;
     },
@@ -96,5 +105,17 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
         unwrapResult(await bridge.updatesRestart());
       },
     } satisfies PlatformUpdates,
+    // The choice lives in the app's settings; main applies it to nativeTheme, so prefers-color-scheme follows it.
+    themeSetting: {
+      current: () => theme,
+      set: (choice) => {
+        theme = choice;
+        void bridge.settingsSetTheme({ theme: choice });
+      },
+    },
+    // The desktop apps update through their own updater, never a service worker.
+    serviceWorker: { start: () => undefined, checkForUpdate: () => undefined, status: () => 'not-used' } satisfies PlatformServiceWorker,
+    appVersion: () => ({ version: buildInfo().version, build: `${buildInfo().commit} ${buildInfo().buildDate}` }),
+    openExternal: (link, _url) => void bridge.linksOpen({ link }),
   } satisfies Platform;
 }

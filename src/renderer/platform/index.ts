@@ -3,7 +3,22 @@ import { createDesktopPlatform } from './desktop-platform';
 import type { Platform } from './platform';
 import { webPlatform } from './web-platform';
 
-export type { CookieWriteOptions, DeviceKind, Flavor, Platform, PlatformCookies, PlatformNotice, PlatformUpdates, ProductLaunch } from './platform';
+export type {
+  AppVersion,
+  CookieWriteOptions,
+  DeviceKind,
+  ExternalLink,
+  Flavor,
+  Platform,
+  PlatformCookies,
+  PlatformNotice,
+  PlatformUpdates,
+  ProductLaunch,
+  ServiceWorkerStatus,
+  ThemeChoice,
+} from './platform';
+export { THEME_KEY } from './theme-setting';
+export type { OperatingSystem } from './device-kind';
 export { MICROSOFT_CODE_KEY } from './microsoft-popup';
 
 declare global {

@@ -1,5 +1,6 @@
 import type { UpdateState } from '../../shared/bridge';
 import type { ProductKey } from '../../shared/products';
+import type { OperatingSystem } from './device-kind';
 
 /** The kinds of device the client reports as `platform` (spec section 1). */
 export type DeviceKind = 'desktop' | 'mobile' | 'web';
@@ -35,6 +36,39 @@ export interface PlatformUpdates {
   restart(): Promise<void>;
 }
 
+/** The Light/Dark choice: explicit, or following the operating system until the user chooses. */
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+/** Where the Light/Dark choice is remembered: local storage on the web, the app's settings on the desktop. */
+export interface PlatformThemeSetting {
+  current(): ThemeChoice;
+  set(choice: ThemeChoice): void;
+}
+
+/** What the service worker is doing, as Troubleshooting shows it. */
+export type ServiceWorkerStatus = 'unsupported' | 'not-used' | 'starting' | 'active' | 'update-ready' | 'failed';
+
+/** The web portal's service worker; the desktop apps have none (their updater replaces it). */
+export interface PlatformServiceWorker {
+  /**
+   * Registers it (once). `onUpdateReady(apply)` is called when a newly deployed version is installed and waiting;
+   * `apply()` switches to it and reloads the page.
+   */
+  start(onUpdateReady: (apply: () => void) => void): void;
+  /** Asks the server whether a new version was deployed (cheap: the worker script is revalidated). */
+  checkForUpdate(): void;
+  status(): ServiceWorkerStatus;
+}
+
+/** The deployment's links of the menu (portal config: helpVideoUrl, documentsUrl, support). */
+export type ExternalLink = 'helpVideo' | 'documents' | 'support';
+
+/** The version the user runs: the portal's (web) or the app's (desktop), and the build it came from. */
+export interface AppVersion {
+  version: string;
+  build: string;
+}
+
 /** One product of one organization, and the URL the browser would open for it. */
 export interface ProductLaunch {
   product: ProductKey;
@@ -53,6 +87,10 @@ export interface Platform {
   serverOrigin(): string;
   /** What to send as `platform` when signing in. */
   deviceKind(): DeviceKind;
+  /** A browser embedded in a mobile app (sign-up links are hidden there); never in the desktop shell. */
+  inAppBrowser(): boolean;
+  /** The operating system, for the downloads (the visitor's platform first); null when unknown. */
+  operatingSystem(): OperatingSystem | null;
   /** Decides the default product and whether product tiles are offered. */
   flavor: Flavor;
   cookies: PlatformCookies;
@@ -78,4 +116,12 @@ export interface Platform {
   loginEmailFacts(): { appType?: 'superChat' | 'superTrack' };
   notice: PlatformNotice;
   updates: PlatformUpdates;
+  themeSetting: PlatformThemeSetting;
+  serviceWorker: PlatformServiceWorker;
+  appVersion(): AppVersion;
+  /**
+   * Opens one of the deployment's links (portal config) in a new tab, or in the system browser from the desktop
+   * apps, where main resolves the link by name from the server's configuration (it never opens a renderer's URL).
+   */
+  openExternal(link: ExternalLink, url: string): void;
 }

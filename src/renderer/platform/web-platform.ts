@@ -1,7 +1,9 @@
 import { readCookie, serializeCookie } from './cookie-string';
-import { detectDeviceKind } from './device-kind';
+import { detectDeviceKind, detectOperatingSystem, isInAppBrowser } from './device-kind';
 import { finishMicrosoftPopup, openMicrosoftPopup } from './microsoft-popup';
 import type { Platform } from './platform';
+import { createServiceWorker } from './service-worker';
+import { localThemeSetting } from './theme-setting';
 
 const unchanging = <T>(value: T) => ({ current: () => value, subscribe: () => () => undefined });
 
@@ -12,6 +14,8 @@ export const webPlatform = {
   start: () => Promise.resolve(),
   serverOrigin: () => window.location.origin,
   deviceKind: () => detectDeviceKind({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0, desktopShell: false }),
+  inAppBrowser: () => isInAppBrowser(navigator.userAgent),
+  operatingSystem: () => detectOperatingSystem({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0 }),
   flavor: 'web',
   cookies: {
     get: (name) => readCookie(document.cookie, name),
@@ -37,4 +41,8 @@ export const webPlatform = {
   notice: unchanging<string | null>(null),
   // The web portal is updated on the server; its service worker reloads the page instead.
   updates: { ...unchanging({ status: 'idle' as const }), restart: () => Promise.resolve() },
+  themeSetting: localThemeSetting,
+  serviceWorker: createServiceWorker(),
+  appVersion: () => ({ version: __PORTAL_VERSION__, build: __PORTAL_BUILD__ }),
+  openExternal: (_link, url) => void window.open(url, '_blank', 'noopener,noreferrer'),
 } satisfies Platform;

@@ -20,7 +20,7 @@ export function authenticateStoredToken(): Promise<void> {
     })
     .catch(async (error: unknown) => {
       if (error instanceof CallError && error.code !== ERROR_CODES.INTERNAL) {
-        await logout();
+        await logout('session-ended');
         return;
       }
       throw error;

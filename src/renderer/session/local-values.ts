@@ -1,12 +1,8 @@
-import { portalConfig } from '../api/portal-config';
-import { MICROSOFT_CODE_KEY, platform } from '../platform';
+import { MICROSOFT_CODE_KEY, platform, THEME_KEY } from '../platform';
 
 /** Cookies shared with the product hosts (spec section 3). `ubs_token` present means signed in. */
 export const COOKIES = { token: 'ubs_token', email: 'ubs_email', previousUrl: 'previousURL' } as const;
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES];
-
-/** Spec section 9: cookies live 90 days. */
-const COOKIE_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
 /** localStorage keys: the spec's local values, plus what the portal itself needs to remember across reloads. */
 export const LOCAL_KEYS = {
@@ -17,22 +13,18 @@ export const LOCAL_KEYS = {
   deviceToken: 'device_token',
   /** The onboarding employee's `_id` from `onboardingLogin`, for the boarding pages a signed-in employee is sent to. */
   onboardingEmployeeId: 'onboarding_employee_id',
-  /** 'onboarding' while the stored token is an onboarding employee's; it decides the socket handshake after a reload. */
-  accountType: 'account_type',
+  /** The web portal's Light/Dark choice (written by platform/theme-setting.ts, read before first paint). */
+  theme: THEME_KEY,
+  /** The console-logging switch: 'on' or 'off'. */
+  consoleLogging: 'console_logging',
+  /** The last /portal-config.json, so an offline start can still show the sign-in screen. */
+  portalConfig: 'portal_config',
 } as const;
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 
+/** Reads a portal cookie. Writing them is saved-session.ts's job alone. */
 export function readCookie(name: CookieName): string | null {
   return platform.cookies.get(name) || null;
-}
-
-/** Writes a 90-day cookie on the shared cookie domain of this deployment. */
-export function writeCookie(name: CookieName, value: string): void {
-  platform.cookies.set(name, value, { maxAgeSeconds: COOKIE_MAX_AGE_SECONDS, domain: portalConfig().cookieDomain });
-}
-
-export function removeCookie(name: CookieName): void {
-  platform.cookies.remove(name, { domain: portalConfig().cookieDomain });
 }
 
 // Storage can throw (disabled storage, private modes); the portal then behaves as if nothing was stored.
@@ -61,13 +53,8 @@ export function removeLocal(key: LocalKey): void {
   }
 }
 
-/** Logout: every local value, every session value and the three portal cookies. */
-export function clearStoredSession(): void {
-  try {
-    localStorage.clear();
-    sessionStorage.clear();
-  } catch {
-    // Storage that cannot be read holds nothing to clear.
-  }
-  for (const name of Object.values(COOKIES)) removeCookie(name);
-}
+/**
+ * Preferences of this browser, not of the session: they survive logout (the Light/Dark choice, the console-logging
+ * switch, and the last portal settings that let an offline start show the sign-in screen).
+ */
+export const DEVICE_PREFERENCE_KEYS: readonly LocalKey[] = [LOCAL_KEYS.theme, LOCAL_KEYS.consoleLogging, LOCAL_KEYS.portalConfig];

@@ -1,6 +1,7 @@
 import { callWithoutForcedLogout, disconnect } from '../api/connection';
 import { platform } from '../platform';
-import { clearStoredSession, LOCAL_KEYS, readLocal } from './local-values';
+import { LOCAL_KEYS, readLocal } from './local-values';
+import { clearSavedSession } from './saved-session';
 import { useSessionStore } from './session-store';
 
 /** The server is told, but a slow or absent answer must not keep the user from leaving. */
@@ -8,11 +9,18 @@ const NOTIFY_TIMEOUT_MS = 3000;
 
 let inProgress = false;
 
+/** sessionStorage key: why the last logout happened, for the sign-in screen to say (read once). */
+export const LOGOUT_REASON_KEY = 'logout_reason';
+
+/** A logout the user did not ask for: the server ended the session (401, a refused token). */
+export type LogoutReason = 'session-ended';
+
 /**
  * Spec section 4, Logout: tell the server (with the device token when one is stored; its failure is ignored),
- * clear the session, storage and cookies, then load /login afresh. Safe to call more than once.
+ * clear the session, storage and cookies, then load /login afresh. Safe to call more than once. A forced logout
+ * passes its reason, which survives the clearing so the sign-in screen can say why.
  */
-export async function logout(): Promise<void> {
+export async function logout(reason?: LogoutReason): Promise<void> {
   if (inProgress) return;
   inProgress = true;
   const { token } = useSessionStore.getState();
@@ -22,7 +30,14 @@ export async function logout(): Promise<void> {
     await Promise.race([notify, new Promise((resolve) => setTimeout(resolve, NOTIFY_TIMEOUT_MS))]);
   }
   disconnect();
-  clearStoredSession();
+  clearSavedSession();
+  if (reason) {
+    try {
+      sessionStorage.setItem(LOGOUT_REASON_KEY, reason);
+    } catch {
+      // The sign-in screen then says nothing; the logout still happens.
+    }
+  }
   // A full load of /login: nothing of the old session survives in memory. The store is left alone until then,
   // because clearing it would let the route guard move to /login first, and that second navigation races the load.
   platform.redirect('/login');

@@ -1,5 +1,3 @@
-import { COOKIES, readCookie, removeCookie } from './local-values';
-
 const BASE = 'https://portal.invalid';
 
 /** Browsers drop tabs and newlines inside URLs and treat '\' like '/', which would turn '/\t/evil' or '/\evil' into '//evil'. */
@@ -25,20 +23,4 @@ export function safeInternalPath(raw: string | null | undefined): string | null 
   }
   if (url.origin !== BASE) return null;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/**
- * The previousURL cookie as a safe path, without using it up. A value that is not a safe path is of no use to
- * anyone, so it is cleared on sight.
- */
-export function peekPreviousUrl(): string | null {
-  const raw = readCookie(COOKIES.previousUrl);
-  const path = safeInternalPath(raw);
-  if (raw !== null && path === null) removeCookie(COOKIES.previousUrl);
-  return path;
-}
-
-/** Clears the previousURL cookie once it has been followed. */
-export function forgetPreviousUrl(): void {
-  removeCookie(COOKIES.previousUrl);
 }

@@ -5,7 +5,6 @@ import {
   authenticated,
   connectionChanged,
   INITIAL_SESSION,
-  onboardingSignedIn,
   passwordChanged,
   passwordChangeRequired,
   restored,
@@ -35,9 +34,8 @@ const SESSION: SessionReply = {
 
 describe('session transitions', () => {
   it('restores token, email and account type from storage without claiming authentication', () => {
-    const state = restored(INITIAL_SESSION, { token: 't1', email: 'a@b.co', accountType: 'onboarding' });
-    expect(state).toMatchObject({ token: 't1', email: 'a@b.co', accountType: 'onboarding', isAuthenticated: false });
-    expect(restored(INITIAL_SESSION, { token: null, email: null, accountType: 'onboarding' }).accountType).toBe('user');
+    const state = restored(INITIAL_SESSION, { token: 't1', email: 'a@b.co' });
+    expect(state).toMatchObject({ token: 't1', email: 'a@b.co', isAuthenticated: false });
   });
 
   it('keeps login details in memory for the second factor, defaulting the type to work email', () => {
@@ -94,17 +92,13 @@ describe('session transitions', () => {
   });
 
   it('fills the session from `authenticate`', () => {
-    const state = authenticated(restored(INITIAL_SESSION, { token: 't1', email: null, accountType: 'user' }), { ...SESSION, aftrp: true });
+    const state = authenticated(restored(INITIAL_SESSION, { token: 't1', email: null }), { ...SESSION, aftrp: true });
     expect(state).toMatchObject({ isAuthenticated: true, isAdmin: true, email: 'ada@example.com', employeeCode: 'E-7', aftrp: true });
     expect(state.authData).toMatchObject({ isCompanyMFA: true, isUserMFASetup: false, S3_BASEURL: 'https://files.example.com' });
   });
 
-  it('records an onboarding token with its account type', () => {
-    expect(onboardingSignedIn(INITIAL_SESSION, 'ot')).toMatchObject({ token: 'ot', accountType: 'onboarding', isAuthenticated: false });
-  });
-
   it('signs out to the initial state but keeps the connected flag', () => {
-    const signedInState = authenticated(connectionChanged(restored(INITIAL_SESSION, { token: 't', email: 'e', accountType: 'user' }), true), SESSION);
+    const signedInState = authenticated(connectionChanged(restored(INITIAL_SESSION, { token: 't', email: 'e' }), true), SESSION);
     expect(signedOut(signedInState)).toEqual({ ...INITIAL_SESSION, connected: true });
   });
 });
@@ -113,7 +107,7 @@ describe('useSessionStore', () => {
   beforeEach(() => useSessionStore.setState(INITIAL_SESSION, true));
 
   it('applies transitions through updateSession', () => {
-    updateSession(restored, { token: 'abc', email: 'a@b.co', accountType: 'user' });
+    updateSession(restored, { token: 'abc', email: 'a@b.co' });
     expect(useSessionStore.getState().token).toBe('abc');
     updateSession(signedOut);
     expect(useSessionStore.getState().token).toBeNull();

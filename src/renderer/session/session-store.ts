@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { PlanAccess } from '../../shared/products';
 import type { LoginReply, MfaType, SessionReply } from '../../shared/protocol';
-import type { AccountType } from '../api/connection';
 import type { DeviceKind } from '../platform';
 
 /** What `authenticate` says about the session beyond the flags kept at the top level. */
@@ -30,8 +29,6 @@ export interface LogInDetails {
 export interface SessionState {
   connected: boolean;
   token: string | null;
-  /** Whether the token belongs to a regular account or to an onboarding employee (socket handshake). */
-  accountType: AccountType;
   email: string | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
@@ -48,7 +45,6 @@ export interface SessionState {
 export const INITIAL_SESSION: SessionState = {
   connected: false,
   token: null,
-  accountType: 'user',
   email: null,
   isAuthenticated: false,
   isAdmin: false,
@@ -64,8 +60,8 @@ export const INITIAL_SESSION: SessionState = {
 // Transitions: plain functions from one state to the next, applied with `updateSession`.
 
 /** Boot: what the cookies say. A token is a claim to a session, not yet an authenticated one. */
-export function restored(state: SessionState, stored: { token: string | null; email: string | null; accountType: AccountType }): SessionState {
-  return { ...state, token: stored.token, email: stored.email, accountType: stored.token ? stored.accountType : 'user' };
+export function restored(state: SessionState, stored: { token: string | null; email: string | null }): SessionState {
+  return { ...state, token: stored.token, email: stored.email };
 }
 
 export function connectionChanged(state: SessionState, connected: boolean): SessionState {
@@ -103,7 +99,6 @@ export function signedIn(state: SessionState, input: { token: string; reply: Log
   return {
     ...state,
     token: input.token,
-    accountType: 'user',
     email: reply.email ?? state.email,
     isAuthenticated: true,
     logInDetails: null,
@@ -116,13 +111,9 @@ export function signedIn(state: SessionState, input: { token: string; reply: Log
 
 /** Signed in, but the password must be changed first; `authenticate` fills in the rest on /change-password. */
 export function passwordChangeRequired(state: SessionState, input: { token: string; email: string | null }): SessionState {
-  return { ...state, token: input.token, accountType: 'user', email: input.email ?? state.email, isAuthenticated: false, logInDetails: null, aftrp: true };
+  return { ...state, token: input.token, email: input.email ?? state.email, isAuthenticated: false, logInDetails: null, aftrp: true };
 }
 
-/** An onboarding or preboarding employee signed in; their token opens the boarding pages, not the workspace. */
-export function onboardingSignedIn(state: SessionState, token: string): SessionState {
-  return { ...state, token, accountType: 'onboarding', isAuthenticated: false, logInDetails: null };
-}
 
 /** `authenticate` resolved the stored token. */
 export function authenticated(state: SessionState, reply: SessionReply): SessionState {

@@ -1,4 +1,4 @@
-import { LogoAvatar } from './logo-avatar';
+import { Avatar } from './avatar';
 import { useCompanyDetails } from './use-company-details';
 
 const CORE_VALUES = [
@@ -34,7 +34,7 @@ export function CompanyPanel({ orgId }: { orgId: string }) {
   const { company, companyLogo } = state.details;
   return (
     <div className="brand-panel company-panel">
-      <LogoAvatar name={company} src={companyLogo} size="large" />
+      <Avatar className="company-logo" name={company} image={companyLogo} width={72} />
       <p className="brand-name">{company}</p>
       <p className="brand-tagline">Sign in to continue to {company}.</p>
     </div>

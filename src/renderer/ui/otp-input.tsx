@@ -1,4 +1,5 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import './fields.css';
 
 export const OTP_LENGTH = 6;
 

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
 import './fields.css';
 
 export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
@@ -10,13 +10,26 @@ export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   trailing?: ReactNode;
   /** Ids of further elements describing the input (a server error under it). */
   describedBy?: string;
+  /** Spec section 5: leading spaces are removed as typed. A field where they matter opts out. */
+  keepLeadingSpaces?: boolean;
+}
+
+/** Removes leading spaces from the typed value before anyone reads it, keeping the caret where it was. */
+function stripLeadingSpaces(event: ChangeEvent<HTMLInputElement>): void {
+  const input = event.target;
+  const stripped = input.value.replace(/^\s+/, '');
+  if (stripped === input.value) return;
+  const caret = input.selectionStart === null ? null : Math.max(0, input.selectionStart - (input.value.length - stripped.length));
+  input.value = stripped;
+  // Email and number inputs have no selection API.
+  if (caret !== null && input.selectionStart !== null) input.setSelectionRange(caret, caret);
 }
 
 /**
- * A labelled input with its validation message underneath. The message area is always present and polite-live,
+ * A labelled input with its validation message underneath; leading spaces are removed as the user types. The message area is always present and polite-live,
  * so a message appearing after a submit is announced.
  */
-export function TextField({ id, label, error, trailing, describedBy, className, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, trailing, describedBy, keepLeadingSpaces = false, className, onChange, ...input }: TextFieldProps) {
   const messageId = `${id}-message`;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
@@ -30,6 +43,10 @@ export function TextField({ id, label, error, trailing, describedBy, className, 
           aria-invalid={error ? true : undefined}
           aria-describedby={[messageId, describedBy].filter(Boolean).join(' ')}
           {...input}
+          onChange={(event) => {
+            if (!keepLeadingSpaces) stripLeadingSpaces(event);
+            onChange?.(event);
+          }}
         />
         {trailing}
       </div>

@@ -1,37 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
+import { TOAST_TIMEOUT_MS } from '../../shared/limits';
 
-/** Spec section 9: a toast closes itself after 3000 ms. */
-export const TOAST_MS = 3000;
+/** Spec section 9: a toast closes after 5000 ms, unless the caller gives the shorter TOAST_AUTO_CLOSE_MS. */
+export { TOAST_AUTO_CLOSE_MS, TOAST_TIMEOUT_MS } from '../../shared/limits';
 
-interface Toast {
-  id: number;
-  kind: 'success' | 'error';
-  text: string;
+export type ToastKind = 'success' | 'error';
+
+// The toast library loads with the first toast, so no screen pays for it before it shows one (/login stays small).
+let library: Promise<typeof import('./toaster')> | null = null;
+const loadLibrary = () => (library ??= import('./toaster'));
+const useToasterNeeded = create<{ needed: boolean }>()(() => ({ needed: false }));
+const ToastViewport = lazy(() => loadLibrary().then((module) => ({ default: module.ToastViewport })));
+
+/**
+ * Shows a toast top-center (spec section 8): success with a green check, error with a red warning, no progress bar,
+ * no close button. It outlives the screen that raised it (a toast, then a navigation).
+ */
+export function showToast(text: string, kind: ToastKind = 'success', options: { durationMs?: number } = {}): void {
+  useToasterNeeded.setState({ needed: true });
+  void loadLibrary().then(({ pushToast }) => pushToast(text, kind, options.durationMs ?? TOAST_TIMEOUT_MS));
 }
 
-const useToastStore = create<{ toasts: Toast[] }>()(() => ({ toasts: [] }));
-let serial = 0;
-
-/** Shows a toast top-center; it outlives the screen that raised it (a toast, then a navigation). */
-export function showToast(text: string, kind: Toast['kind'] = 'success'): void {
-  const id = ++serial;
-  useToastStore.setState((state) => ({ toasts: [...state.toasts, { id, kind, text }] }));
-  setTimeout(() => useToastStore.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })), TOAST_MS);
-}
-
-/** Where toasts appear: once, at the root. Success is announced politely, an error at once; no close button, no progress bar. */
+/** Where toasts appear: once, at the root. Renders nothing until the first toast. */
 export function Toaster() {
-  const toasts = useToastStore((state) => state.toasts);
+  const needed = useToasterNeeded((state) => state.needed);
+  if (!needed) return null;
   return (
-    <div className="toaster" aria-live="polite">
-      {toasts.map((toast) => (
-        <p key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-          <span aria-hidden="true" className="toast-icon">
-            {toast.kind === 'success' ? '✔' : '⚠'}
-          </span>
-          {toast.text}
-        </p>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { NewPasswordSchema } from '../../../shared/validation/password';
 import { call, errorMessage } from '../../api';
-import { COOKIES, writeCookie } from '../../session/local-values';
+import { saveSignIn } from '../../session/saved-session';
 import { logout } from '../../session/logout';
 import { passwordChanged, updateSession, useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
@@ -53,7 +53,7 @@ export function ChangePasswordScreen() {
     setLoading(true);
     try {
       const { token } = await call('hrms|myPassword|update', { oldPassword: values.oldPassword, newPassword: values.password });
-      writeCookie(COOKIES.token, token);
+      saveSignIn(token);
       updateSession(passwordChanged, token);
       showToast(MESSAGES.passwordUpdated);
       navigate('/workspace', { replace: true });

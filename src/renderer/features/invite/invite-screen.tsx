@@ -4,7 +4,7 @@ import type { EventReply } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
 import { authenticateStoredToken } from '../../session/authenticate';
-import { COOKIES, writeCookie } from '../../session/local-values';
+import { rememberPreviousUrl } from '../../session/saved-session';
 import { LogoutButton } from '../../session/logout-button';
 import { useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -34,7 +34,7 @@ export function InviteScreen() {
       (result) => {
         if (!current) return;
         // Spec section 4: a known user who is not signed in comes back here after signing in.
-        if (result.outcome === 'loginAndAccept') writeCookie(COOKIES.previousUrl, pathname);
+        if (result.outcome === 'loginAndAccept') rememberPreviousUrl(pathname);
         setChecked(result);
       },
       () => current && setChecked({ outcome: 'wrong', email: '' }),

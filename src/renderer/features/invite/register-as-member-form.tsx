@@ -3,18 +3,18 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod';
-import { EVENTS } from '../../../shared/protocol';
+import { PORTAL_EVENTS } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { NewPasswordPairSchema } from '../../../shared/validation/password';
 import { call, errorMessage } from '../../api';
-import { COOKIES, writeCookie } from '../../session/local-values';
+import { saveEmail } from '../../session/saved-session';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { NewPasswordFields } from '../../ui/new-password-fields';
 import { TextField } from '../../ui/text-field';
 import { useTimedMessage } from '../../ui/use-timed-message';
 
-const member = EVENTS.registerAsMember.payload.shape;
+const member = PORTAL_EVENTS.registerAsMember.payload.shape;
 /** The registerAsMember rules of the contract, plus the confirmation. */
 const RegisterSchema = z
   .object({ firstName: member.firstName, lastName: member.lastName, password: NewPasswordPairSchema.shape.password, cpassword: NewPasswordPairSchema.shape.cpassword })
@@ -41,7 +41,7 @@ export function RegisterAsMemberForm({ inviteCode, email }: { inviteCode: string
     setLoading(true);
     try {
       const reply = await call('registerAsMember', { firstName: values.firstName, lastName: values.lastName, email, password: values.password, inviteCode });
-      writeCookie(COOKIES.email, reply.email);
+      saveEmail(reply.email);
       navigate(`/verify-email?email=${encodeURIComponent(reply.email)}`);
     } catch (error) {
       showServerError(errorMessage(error));

@@ -2,9 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
+import { CopyButton } from '../../ui/copy';
 import { OTP_LENGTH, OtpInput } from '../../ui/otp-input';
 import { showToast } from '../../ui/toast';
 import { heldLogin } from './finish-sign-in';
+import { RecoveryCodePanel } from './recovery-code-panel';
+import './multi-factor.css';
 
 export interface PendingAuthenticator {
   MFAQrCode: string;
@@ -51,36 +54,40 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
   }, [otp, pending.MFASecretKey, onVerified]);
 
   return (
-    <section className="field" aria-labelledby="mfa-app-title">
+    <section className="authenticator-setup" aria-labelledby="mfa-app-title">
       <h2 id="mfa-app-title" className="field-label">
         Authenticator app
       </h2>
-      <p>Scan this QR code with your authenticator app, or type the secret key into it.</p>
-      <img src={pending.MFAQrCode} alt="QR code for your authenticator app" width={200} height={200} />
-      <dl>
-        <dt>Secret key</dt>
-        <dd>
-          <code data-testid="mfa-secret">{pending.MFASecretKey}</code>
-        </dd>
-        <dt>Recovery code</dt>
-        <dd>
-          <code data-testid="mfa-recovery-code">{pending.recoveryCode}</code>
-          <br />
-          Keep it somewhere safe: it signs you in once if you lose your device.
-        </dd>
-      </dl>
-      <OtpInput
-        id="mfa-setup-otp"
-        label="Code from the authenticator app"
-        value={otp}
-        onChange={(next) => {
-          setOtp(next);
-          if (verified) onVerified(false);
-        }}
-        disabled={checking}
-      />
-      {verified ? <p role="status">{MESSAGES.otpVerified}</p> : null}
-      <AlertMessage message={error} />
+      <img className="qr-code" src={pending.MFAQrCode} alt="QR code for your authenticator app" width={200} height={200} />
+      <div className="authenticator-steps">
+        <p>Scan this QR code with your authenticator app, or type the secret key into it.</p>
+        <div className="secret-panel">
+          <p className="secret-label">Secret key</p>
+          <code className="secret-value" data-testid="mfa-secret">
+            {pending.MFASecretKey}
+          </code>
+          <div className="secret-actions">
+            <CopyButton value={pending.MFASecretKey} label="Copy secret key">
+              Copy
+            </CopyButton>
+          </div>
+        </div>
+        <RecoveryCodePanel code={pending.recoveryCode} testId="mfa-recovery-code" />
+      </div>
+      <div className="authenticator-verify">
+        <OtpInput
+          id="mfa-setup-otp"
+          label="Code from the authenticator app"
+          value={otp}
+          onChange={(next) => {
+            setOtp(next);
+            if (verified) onVerified(false);
+          }}
+          disabled={checking}
+        />
+        {verified ? <p role="status">{MESSAGES.otpVerified}</p> : null}
+        <AlertMessage message={error} />
+      </div>
     </section>
   );
 }

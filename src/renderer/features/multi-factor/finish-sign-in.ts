@@ -1,8 +1,8 @@
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply } from '../../../shared/protocol';
-import { COOKIES, LOCAL_KEYS, removeLocal, writeCookie } from '../../session/local-values';
-import { forgetPreviousUrl, peekPreviousUrl, safeInternalPath } from '../../session/previous-url';
+import { safeInternalPath } from '../../session/previous-url';
+import { forgetPreviousUrl, peekPreviousUrl, saveSignIn } from '../../session/saved-session';
 import { signedIn, updateSession, useSessionStore } from '../../session/session-store';
 
 /** The held login details as the multi-factor events take them, or nothing once a session exists. */
@@ -20,9 +20,7 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   return (token: string, reply: LoginReply = {}, to?: { path: string; state?: unknown }) => {
     const email = reply.email ?? useSessionStore.getState().logInDetails?.email ?? null;
-    writeCookie(COOKIES.token, token);
-    if (email) writeCookie(COOKIES.email, email);
-    removeLocal(LOCAL_KEYS.accountType);
+    saveSignIn(token, email);
     const next = to?.path ?? safeInternalPath(peekPreviousUrl()) ?? '/workspace';
     if (!to) forgetPreviousUrl();
     flushSync(() => {

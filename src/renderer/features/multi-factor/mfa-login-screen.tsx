@@ -7,14 +7,17 @@ import { call, errorMessage } from '../../api';
 import { mfaTypeChosen, secondFactorRequired, updateSession, useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
+import { ChoiceCard } from '../../ui/choice-card';
 import { Button } from '../../ui/button';
 import { OtpInput } from '../../ui/otp-input';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { MFA_RESEND_SECONDS, resendLabel, useCountdown } from './countdown';
 import { useFinishSignIn } from './finish-sign-in';
+import { MailIcon, PhoneIcon } from './factor-icons';
 
 const FACTOR_LABELS: Record<MfaType, string> = { 1: 'Work email', 2: 'Authenticator app' };
+const FACTOR_DESCRIPTIONS: Record<MfaType, string> = { 1: 'We mail a 6-digit code to your work email.', 2: 'Use the 6-digit code your app shows.' };
 
 /**
  * Multi-Factor Authentication (/multi-factor-authenticate): the second step of login, on the details held in
@@ -90,21 +93,24 @@ export function MfaLoginScreen() {
       </header>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         {both ? (
-          <fieldset className="field">
-            <legend className="field-label">Send the code by</legend>
-            {([1, 2] as const).map((option) => (
-              <div className="checkbox" key={option}>
-                <input
-                  id={`mfa-type-${option}`}
+          <fieldset className="choice-group">
+            <legend className="choice-legend">Send the code by</legend>
+            <div className="choice-options">
+              {([1, 2] as const).map((option) => (
+                <ChoiceCard
+                  key={option}
                   type="radio"
                   name="mfa-type"
+                  id={`mfa-type-${option}`}
+                  label={FACTOR_LABELS[option]}
+                  description={FACTOR_DESCRIPTIONS[option]}
+                  icon={option === 1 ? <MailIcon /> : <PhoneIcon />}
                   checked={type === option}
                   disabled={loading || resending}
                   onChange={() => void choose(option)}
                 />
-                <label htmlFor={`mfa-type-${option}`}>{FACTOR_LABELS[option]}</label>
-              </div>
-            ))}
+              ))}
+            </div>
           </fieldset>
         ) : null}
         <OtpInput id="mfa-otp" label="One-time code" value={otp} onChange={setOtp} error={fieldError} disabled={loading} />

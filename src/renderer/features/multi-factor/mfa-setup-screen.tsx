@@ -1,17 +1,42 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
 import { secondFactorRequired, updateSession, useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
+import { ChoiceCard } from '../../ui/choice-card';
 import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
 import { AuthenticatorPanel, type PendingAuthenticator } from './authenticator-panel';
 import { heldLogin, useFinishSignIn } from './finish-sign-in';
+import { MailIcon, PhoneIcon } from './factor-icons';
+import { RecoveryCodePanel } from './recovery-code-panel';
+import './multi-factor.css';
 
 type Setting = { isEmailMFA: boolean; isAuthenticatorAppMFA: boolean };
+
+/** None of the user's companies asks for a second factor: nothing to set up, and a way on instead of a dead end. */
+function NoSecondFactorPolicy() {
+  const signedIn = useSessionStore((session) => session.token !== null);
+  return (
+    <AuthLayout>
+      <header className="screen-header">
+        <h1>Multi-Factor Authentication Setup</h1>
+        <p className="lead">
+          Your company does not ask for a second step at sign-in, so there is nothing to set up here. If you think it should, ask your
+          administrator to turn on multi-factor authentication for your company.
+        </p>
+      </header>
+      <div className="actions actions-start">
+        <Link className="button button-primary" to={signedIn ? '/workspace' : '/login'}>
+          {signedIn ? 'Go to your workspace' : 'Back to sign in'}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
 
 /** Spec section 2: Save needs a verified authenticator when it is on, or else work email alone. */
 export function canSave(choice: Setting, authenticator: { active: boolean; verified: boolean }): boolean {
@@ -23,6 +48,15 @@ export function canSave(choice: Setting, authenticator: { active: boolean; verif
  * Multi-Factor Authentication Setup (/setup-multi-factor): with a session, or with the login details held
  * between password and second factor (a first setup, or after a recovery code).
  */
+/**
+ * Where a signed-in user goes after saving: back to the screen that sent them (the security center passes
+ * `state.returnTo`, router state that a link from outside cannot set), else the workspace.
+ */
+export function returnTo(state: unknown): string {
+  const wanted = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof wanted === 'string' && /^\/account(\/[a-z-]+)?$/.test(wanted) ? wanted : '/workspace';
+}
+
 export function MfaSetupScreen() {
   const navigate = useNavigate();
   const finish = useFinishSignIn();
@@ -95,7 +129,7 @@ export function MfaSetupScreen() {
         if (next.token) return finish(next.token, next);
         return navigate('/multi-factor-authenticate', { replace: true });
       }
-      navigate('/workspace', { replace: true });
+      navigate(returnTo(location.state), { replace: true });
     } catch (failure) {
       setError(errorMessage(failure));
       setLoading(false);
@@ -103,6 +137,7 @@ export function MfaSetupScreen() {
   };
 
   if (!company && !error) return <LoadingScreen fullPage label="Loading your settings…" />;
+  if (company && !company.isEmailMFA && !company.isAuthenticatorAppMFA) return <NoSecondFactorPolicy />;
 
   return (
     <AuthLayout>
@@ -111,30 +146,38 @@ export function MfaSetupScreen() {
         <p className="lead">Your company asks for a second step at sign-in. Choose how you want to receive it.</p>
       </header>
       {freshRecoveryCode ? (
-        <p role="status">
-          Your recovery code was used. Your new recovery code is <code data-testid="new-recovery-code">{freshRecoveryCode}</code>; keep it somewhere safe.
-        </p>
+        <section className="result-panel" aria-label="Your new recovery code">
+          <p role="status">Your recovery code was used. This new one replaces it:</p>
+          <RecoveryCodePanel code={freshRecoveryCode} testId="new-recovery-code" title="New recovery code" />
+        </section>
       ) : null}
       <form className="form" noValidate onSubmit={(event) => void save(event)}>
-        <fieldset className="field">
-          <legend className="field-label">Second factor</legend>
-          {company?.isEmailMFA ? (
-            <div className="checkbox">
-              <input id="mfa-email" type="checkbox" checked={choice.isEmailMFA} onChange={(e) => setChoice({ ...choice, isEmailMFA: e.target.checked })} />
-              <label htmlFor="mfa-email">Email</label>
-            </div>
-          ) : null}
-          {company?.isAuthenticatorAppMFA ? (
-            <div className="checkbox">
-              <input
-                id="mfa-app"
+        <fieldset className="choice-group">
+          <legend className="choice-legend">Second factor</legend>
+          <div className="choice-options">
+            {company?.isEmailMFA ? (
+              <ChoiceCard
                 type="checkbox"
-                checked={choice.isAuthenticatorAppMFA}
-                onChange={(e) => setChoice({ ...choice, isAuthenticatorAppMFA: e.target.checked })}
+                id="mfa-email"
+                label="Email"
+                description="A 6-digit code is mailed to your work email at each sign-in."
+                icon={<MailIcon />}
+                checked={choice.isEmailMFA}
+                onChange={(checked) => setChoice({ ...choice, isEmailMFA: checked })}
               />
-              <label htmlFor="mfa-app">Authenticator app</label>
-            </div>
-          ) : null}
+            ) : null}
+            {company?.isAuthenticatorAppMFA ? (
+              <ChoiceCard
+                type="checkbox"
+                id="mfa-app"
+                label="Authenticator app"
+                description="A code from an app on your phone, such as Google Authenticator or Microsoft Authenticator."
+                icon={<PhoneIcon />}
+                checked={choice.isAuthenticatorAppMFA}
+                onChange={(checked) => setChoice({ ...choice, isAuthenticatorAppMFA: checked })}
+              />
+            ) : null}
+          </div>
         </fieldset>
         {choice.isAuthenticatorAppMFA && pending ? <AuthenticatorPanel pending={pending} verified={verified} onVerified={onVerified} /> : null}
         {choice.isAuthenticatorAppMFA && authenticatorActive ? (

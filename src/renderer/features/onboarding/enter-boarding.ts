@@ -1,6 +1,6 @@
 import { portalConfig } from '../../api';
 import { platform } from '../../platform';
-import { COOKIES, LOCAL_KEYS, writeCookie, writeLocal } from '../../session/local-values';
+import { saveOnboardingSignIn } from '../../session/saved-session';
 import { boardingDocumentUrl, employeePreviewUrl } from './onboarding-paths';
 
 /**
@@ -8,9 +8,7 @@ import { boardingDocumentUrl, employeePreviewUrl } from './onboarding-paths';
  * the recruiting site's boarding documents (preboarding) or the HR site's onboarding preview.
  */
 export function enterBoarding(orgId: string, reply: { token: string; isPreBoarding: boolean; _id: string }): void {
-  writeCookie(COOKIES.token, reply.token);
-  writeLocal(LOCAL_KEYS.onboardingEmployeeId, reply._id);
-  writeLocal(LOCAL_KEYS.accountType, 'onboarding');
+  saveOnboardingSignIn(reply.token, reply._id);
   // The session store is left alone: the page is leaving, and a signed-in store would let the guard of the
   // /{orgId}/… screen redirect elsewhere first. The cookie and the local values restore the session on return.
   const { productUrls } = portalConfig();

@@ -34,7 +34,7 @@ export function ForgetWithRecoveryScreen() {
     try {
       const reply = await call('forgotPasswordWithRecoveryCode', values);
       updateSession(recoveryUserStored, reply.user);
-      navigate('/reset-with-recovery', { state: { recoveryCode: reply.recoveryCode } });
+      navigate('/reset-with-recovery');
     } catch (error) {
       showServerError(errorMessage(error));
       setLoading(false);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
 import { recoveryUserStored, updateSession, useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -7,12 +8,12 @@ import { ResetPasswordForm } from '../password-reset/reset-password-form';
 
 /**
  * Reset Password by recovery code (/reset-with-recovery): the variant without a code in the path; it resets with
- * the ticket forgotPasswordWithRecoveryCode stored (in memory), then shows the same success as /reset/{code}.
+ * the ticket forgotPasswordWithRecoveryCode stored (in memory), then shows the same success as /reset/{code}. The
+ * recovery code stood in for the password only: the code that replaces it was mailed to the account's address, and
+ * signing in still asks for the second factor.
  */
 export function ResetWithRecoveryScreen() {
   const navigate = useNavigate();
-  const location = useLocation();
-  const freshRecoveryCode = (location.state as { recoveryCode?: string } | null)?.recoveryCode ?? null;
   const user = useSessionStore((state) => state.forgotRecoveryUser);
   // Set when the reset succeeded: the ticket is then spent and cleared, which must not send the user back.
   const [finished, setFinished] = useState(false);
@@ -29,11 +30,9 @@ export function ResetWithRecoveryScreen() {
         lead="Choose a new password."
         loginPath="/login"
         notice={
-          freshRecoveryCode ? (
-            <p role="status">
-              Your recovery code was used. Your new recovery code is <code data-testid="new-recovery-code">{freshRecoveryCode}</code>; keep it somewhere safe.
-            </p>
-          ) : null
+          <p role="status">
+            Your recovery code was used. {MESSAGES.recoveryCodeMailed} Signing in will still ask for your second factor.
+          </p>
         }
         onReset={async ({ password, cpassword }) => {
           if (!user) throw new Error('Start again with your recovery code.');

@@ -9,16 +9,20 @@ import { SignInSchema, type SignInInput, type SignInValues } from './sign-in-sch
 
 interface SignInFormProps {
   loading: boolean;
+  /** No connection: Login waits (the screen says why). */
+  offline?: boolean;
   /** The server's answer to a failed sign-in, shown under the password field. */
   serverError: string | null;
   forgotPasswordTo: string;
+  /** The identifier's label: email or user name (/login), email or employee code (onboarding, spec section 2). */
+  identifierLabel: string;
   onSubmit: (values: SignInValues) => Promise<void>;
 }
 
 const SERVER_ERROR_ID = 'sign-in-server-error';
 
 /** Identifier and password; submits (Enter or Login) only when both are valid. */
-export function SignInForm({ loading, serverError, forgotPasswordTo, onSubmit }: SignInFormProps) {
+export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit }: SignInFormProps) {
   const {
     register,
     handleSubmit,
@@ -32,7 +36,7 @@ export function SignInForm({ loading, serverError, forgotPasswordTo, onSubmit }:
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <TextField
         id="sign-in-identifier"
-        label="Email address or user name"
+        label={identifierLabel}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -51,7 +55,7 @@ export function SignInForm({ loading, serverError, forgotPasswordTo, onSubmit }:
       <p className="form-aside">
         <Link to={forgotPasswordTo}>Forgot Password?</Link>
       </p>
-      <Button type="submit" className="button-block" loading={loading}>
+      <Button type="submit" className="button-block" loading={loading} disabled={offline}>
         Login
       </Button>
     </form>

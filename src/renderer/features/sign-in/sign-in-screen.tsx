@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { platform } from '../../platform';
 import { LOCAL_KEYS, readLocal } from '../../session/local-values';
+import { LOGOUT_REASON_KEY } from '../../session/logout';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
+import { OFFLINE_MESSAGE, useOnline } from '../../ui/use-online';
 import { orgFlowBase, parseOrgPath } from '../onboarding/onboarding-paths';
 import { SignInForm } from './sign-in-form';
 import { useSignIn } from './use-sign-in';
@@ -17,23 +19,50 @@ export function SignInScreen() {
   const orgPath = parseOrgPath(pathname);
   const { loading, serverError, submit, signInWithMicrosoft } = useSignIn(orgPath);
   const [cornerLogo] = useState(() => readLocal(LOCAL_KEYS.selectedLogo));
-  // Sign-up does not work well inside mobile and in-app browsers, so it is not offered there (spec section 2).
-  const [offerSignUp] = useState(() => platform.deviceKind() !== 'mobile');
+  // Sign-up is not offered inside the browsers embedded in mobile apps (spec section 2); phones and tablets get it.
+  const [offerSignUp] = useState(() => !platform.inAppBrowser());
+  const [sessionEnded] = useState(takeSessionEnded);
+  const online = useOnline();
   const base = orgPath ? orgFlowBase(orgPath) : '';
+  const flow = orgPath?.preboarding ? 'preboarding' : 'onboarding';
 
   return (
     <AuthLayout orgId={orgPath?.orgId} cornerLogo={cornerLogo}>
       <header className="screen-header">
         <h1>Sign In</h1>
-        <p className="lead">{orgPath ? 'Use your email address or employee code and your password.' : 'Welcome back. Sign in to continue.'}</p>
+        {orgPath ? (
+          <p className="lead">
+            This sign-in is for new employees in {flow}: use the email address or employee code your HR team registered, and
+            your password. Already working here? <Link to="/login">Use the regular sign-in</Link>.
+          </p>
+        ) : (
+          <p className="lead">Welcome back. Sign in to continue.</p>
+        )}
       </header>
-      <SignInForm loading={loading} serverError={serverError} forgotPasswordTo={`${base}/forgot-password`} onSubmit={submit} />
+      {sessionEnded ? (
+        <p className="notice" role="status">
+          Your session has ended. Please sign in again.
+        </p>
+      ) : null}
+      {online ? null : (
+        <p className="alert-message" role="alert">
+          {OFFLINE_MESSAGE}
+        </p>
+      )}
+      <SignInForm
+        loading={loading}
+        offline={!online}
+        serverError={serverError}
+        forgotPasswordTo={`${base}/forgot-password`}
+        identifierLabel={orgPath ? 'Email address or employee code' : 'Email address or user name'}
+        onSubmit={submit}
+      />
       {orgPath ? null : (
         <>
           <p className="divider">
             <span>or</span>
           </p>
-          <Button variant="secondary" className="button-block" disabled={loading} onClick={() => void signInWithMicrosoft()}>
+          <Button variant="secondary" className="button-block" disabled={loading || !online} onClick={() => void signInWithMicrosoft()}>
             <MicrosoftLogo />
             Login With Microsoft
           </Button>
@@ -46,6 +75,17 @@ export function SignInScreen() {
       ) : null}
     </AuthLayout>
   );
+}
+
+/** Whether the last logout was forced (the server ended the session); read once, so a reload does not repeat it. */
+function takeSessionEnded(): boolean {
+  try {
+    const reason = sessionStorage.getItem(LOGOUT_REASON_KEY);
+    sessionStorage.removeItem(LOGOUT_REASON_KEY);
+    return reason === 'session-ended';
+  } catch {
+    return false;
+  }
 }
 
 function MicrosoftLogo() {

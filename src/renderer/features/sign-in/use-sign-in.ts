@@ -5,8 +5,7 @@ import { HTTP_ROUTES, type LoginReply } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage, portalConfig } from '../../api';
 import { platform } from '../../platform';
-import { COOKIES, LOCAL_KEYS, removeLocal, writeCookie, writeLocal } from '../../session/local-values';
-import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
+import { forgetPreviousUrl, peekPreviousUrl, saveEmail, saveOnboardingSignIn, saveSignIn } from '../../session/saved-session';
 import { passwordChangeRequired, secondFactorRequired, signedIn, updateSession } from '../../session/session-store';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboarding/onboarding-paths';
@@ -32,24 +31,20 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         navigate(outcome.to);
         return;
       case 'change-password':
-        writeCookie(COOKIES.token, outcome.token);
-        if (reply.email) writeCookie(COOKIES.email, reply.email);
-        removeLocal(LOCAL_KEYS.accountType);
+        saveSignIn(outcome.token, reply.email);
         updateSession(passwordChangeRequired, { token: outcome.token, email: reply.email ?? null });
         navigate('/change-password', { replace: true });
         return;
       case 'verify-email': {
         // The verification screen needs the address; a user name is no use there.
         const email = outcome.email ?? (credentials.identifier.includes('@') ? credentials.identifier : null);
-        if (email) writeCookie(COOKIES.email, email);
+        if (email) saveEmail(email);
         navigate('/verify-email');
         return;
       }
       case 'signed-in':
-        writeCookie(COOKIES.token, outcome.token);
-        if (reply.email) writeCookie(COOKIES.email, reply.email);
+        saveSignIn(outcome.token, reply.email);
         forgetPreviousUrl();
-        removeLocal(LOCAL_KEYS.accountType);
         // One render for both: otherwise the /login guard sees the token first and sends the user to /workspace,
         // losing a previousURL such as an invitation link.
         flushSync(() => {
@@ -65,9 +60,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
 
   const signInToOrganization = async (values: SignInValues, orgId: string) => {
     const reply = await call('onboardingLogin', { email: values.identifier, password: values.password, orgId });
-    writeCookie(COOKIES.token, reply.token);
-    writeLocal(LOCAL_KEYS.onboardingEmployeeId, reply._id);
-    writeLocal(LOCAL_KEYS.accountType, 'onboarding');
+    saveOnboardingSignIn(reply.token, reply._id);
     // The session store is left alone: the page is leaving, and a signed-in store would let the /{orgId}/login
     // guard redirect elsewhere first. The cookie and the local values restore the session on return.
     const { productUrls } = portalConfig();

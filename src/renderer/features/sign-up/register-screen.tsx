@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Country } from '../../../shared/reference/countries';
-import { DEFAULT_COUNTRY_CODE } from '../../../shared/reference/countries';
+import { DEFAULT_COUNTRY_CODE } from '../../../shared/reference/defaults';
 import { call, errorMessage } from '../../api';
-import { COOKIES, LOCAL_KEYS, readLocal, writeCookie } from '../../session/local-values';
+import { LOCAL_KEYS, readLocal } from '../../session/local-values';
+import { saveEmail } from '../../session/saved-session';
 import { AuthLayout } from '../../ui/auth-layout';
 import { LoadingScreen } from '../../ui/spinner';
 import { useTimedMessage } from '../../ui/use-timed-message';
@@ -68,7 +69,7 @@ export function RegisterScreen() {
         usercode: optional(readLocal(LOCAL_KEYS.userCode)),
       });
       // The mailed code is entered on /verify-email, which reads the address from here.
-      writeCookie(COOKIES.email, reply.email);
+      saveEmail(reply.email);
       navigate('/stay-tuned');
     } catch (error) {
       showServerError(errorMessage(error));

@@ -4,8 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmailSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
-import { COOKIES, LOCAL_KEYS, readCookie, removeLocal, writeCookie } from '../../session/local-values';
-import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
+import { COOKIES, readCookie } from '../../session/local-values';
+import { forgetPreviousUrl, forgetReferralCodes, peekPreviousUrl, saveEmail, saveSignIn } from '../../session/saved-session';
 import { signedIn, updateSession } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -40,11 +40,9 @@ export function VerifyEmailScreen() {
     const address = email();
     if (!address) throw new Error('Enter your email address.');
     const reply = await call('activateAccount', { otp, email: address });
-    writeCookie(COOKIES.email, reply.email);
+    saveEmail(reply.email);
     // Spec section 4, Sign-up: the affiliate and user codes have done their job once the account is active.
-    removeLocal(LOCAL_KEYS.affiliateCode);
-    removeLocal(LOCAL_KEYS.userCode);
-    removeLocal(LOCAL_KEYS.accountType);
+    forgetReferralCodes();
     if (!reply.token) {
       // A company of this user demands a second factor: the code proved the address only, so sign in and pass it.
       showToast(MESSAGES.verifiedSignInForSecondFactor);
@@ -52,7 +50,7 @@ export function VerifyEmailScreen() {
       return;
     }
     const token = reply.token;
-    writeCookie(COOKIES.token, token);
+    saveSignIn(token);
     const previous = peekPreviousUrl();
     forgetPreviousUrl();
     // One render for both, so the guard of this public screen cannot send the user to /workspace first.

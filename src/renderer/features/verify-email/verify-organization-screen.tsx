@@ -1,29 +1,86 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { call } from '../../api';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Organization } from '../../../shared/protocol';
+import { call, errorMessage } from '../../api';
 import { useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { OtpInput } from '../../ui/otp-input';
+import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
 import { useOtpForm } from './use-otp-form';
 
-/** Verify an organization (/verify-organization/{id}): the admin enters the mailed code; success goes to /workspace. */
+type OrganizationState = { status: 'loading' } | { status: 'ready'; org: Organization | null } | { status: 'failed'; message: string };
+
+/** The organization of the path as the signed-in user's workspace list has it (null: not theirs). */
+function useOrganization(orgId: string): OrganizationState {
+  const [state, setState] = useState<OrganizationState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    call('getWorkspaceList', { requirePlanDetails: true }).then(
+      (reply) => live && setState({ status: 'ready', org: reply.list.find((item) => item.orgId === orgId) ?? null }),
+      (failure: unknown) => live && setState({ status: 'failed', message: errorMessage(failure) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orgId]);
+  return state;
+}
+
+/**
+ * Verify an organization (/verify-organization/{id}): an admin of a company still to verify enters the mailed code
+ * (Resend OTP mails a fresh one); success goes to /workspace. A company already verified, or not the user's to
+ * verify, says so instead of asking for a code that was never sent.
+ */
 export function VerifyOrganizationScreen() {
   const { id = '' } = useParams();
+  const state = useOrganization(id);
+
+  if (state.status === 'loading') return <LoadingScreen fullPage label="Checking the organization…" />;
+  const org = state.status === 'ready' ? state.org : null;
+  if (state.status === 'ready' && org?.role === 'admin' && org.verified === false) return <VerifyForm orgId={id} company={org.company} />;
+  const { title, text } =
+    state.status === 'failed'
+      ? { title: 'Verify Your Organization', text: state.message }
+      : org?.verified !== false && org
+        ? { title: 'Organization Verified', text: `${org.company} is already verified. There is no code to enter.` }
+        : { title: 'Verify Your Organization', text: 'Only an admin of this organization can verify it, and you are not one.' };
+  return (
+    <AuthLayout orgId={id}>
+      <header className="screen-header">
+        <h1>{title}</h1>
+        <p className="lead" role={state.status === 'failed' ? 'alert' : undefined}>
+          {text}
+        </p>
+      </header>
+      <div className="actions actions-start">
+        <Link className="button button-primary" to="/workspace">
+          Go to your workspace
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function VerifyForm({ orgId, company }: { orgId: string; company: string }) {
   const navigate = useNavigate();
   const email = useSessionStore((session) => session.email);
   const form = useOtpForm(async (otp) => {
-    await call('activateOrganization', { otp, orgId: id });
+    await call('activateOrganization', { otp, orgId });
     showToast('Organization verified successfully.');
     navigate('/workspace', { replace: true });
   });
 
   return (
-    <AuthLayout orgId={id}>
+    <AuthLayout orgId={orgId}>
       <header className="screen-header">
         <h1>Verify Your Organization</h1>
-        <p className="lead">Enter the 6-digit code we mailed{email ? ` to ${email}` : ''} to verify this organization.</p>
+        <p className="lead">
+          Enter the 6-digit code from the verification email for {company}
+          {email ? `, sent to ${email}` : ''}. No email? Use Resend OTP for a fresh code.
+        </p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void form.submit(event)}>
         <OtpInput id="verify-organization-otp" label="Verification code" value={form.otp} onChange={form.setOtp} error={form.fieldError} />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Organization } from '../../../shared/protocol';
-import { LogoAvatar } from '../../ui/logo-avatar';
+import { Avatar } from '../../ui/avatar';
 
 interface OrganizationPickerProps {
   list: readonly Organization[];
@@ -32,7 +32,7 @@ export function OrganizationPicker({ list, value, onChange }: OrganizationPicker
                 aria-labelledby={nameId}
               />
               <span className="choice-card org-card">
-                <LogoAvatar name={org.company} src={org.logoURL} />
+                <Avatar name={org.company} image={org.logoURL} />
                 <span id={nameId} className="org-name">
                   {org.company}
                 </span>

@@ -4,10 +4,12 @@ import type { ProductKey } from '../../../shared/products';
 import type { Organization } from '../../../shared/protocol';
 import { call, errorMessage } from '../../api';
 import { COOKIES, readCookie } from '../../session/local-values';
-import { forgetPreviousUrl, peekPreviousUrl } from '../../session/previous-url';
+import { forgetPreviousUrl, peekPreviousUrl } from '../../session/saved-session';
 import { useSessionStore } from '../../session/session-store';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { organizationsLoaded } from '../menu/active-organization';
 import { openProduct } from './open-product';
+import { rememberLogo } from './remember-logo';
 import { decideLanding, type ProductChoice } from './workspace-logic';
 
 export type WorkspaceState =
@@ -38,6 +40,7 @@ export function useWorkspace() {
       return;
     }
     const ready: WorkspaceState = { status: 'ready', ...reply, serial: ++serial.current };
+    organizationsLoaded(reply.list, reply.activeOrgId);
     const landing = decideLanding(reply.list, peekPreviousUrl());
     if (landing.kind === 'previous-url') {
       forgetPreviousUrl();
@@ -49,6 +52,7 @@ export function useWorkspace() {
       return;
     }
     setState({ status: 'opening', product: landing.choice.product });
+    rememberLogo(reply.list.find((org) => org.orgId === landing.choice.orgId));
     try {
       // The desktop shell opens the product beside the portal, which then shows the selection.
       if ((await openProduct(landing.choice, knownEmail())).portalStays) setState(ready);

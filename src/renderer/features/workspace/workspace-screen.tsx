@@ -1,12 +1,18 @@
+import { Link } from 'react-router-dom';
 import { PRODUCT_LABELS } from '../../../shared/products';
 import { MESSAGES } from '../../../shared/validation/messages';
+import { SECURITY_CENTER_LINK } from '../account/account-paths';
 import { LogoutButton } from '../../session/logout-button';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
 import { useWorkspace } from './use-workspace';
 import { WorkspaceSelection } from './workspace-selection';
+import '../../ui/choice-card.css';
 import './workspace.css';
+
+/** Loads /account/*, the security center (beyond the spec): its own chunk, fetched when it is first opened. */
+export const loadSecurityCenter = () => import('../account/security-center');
 
 /** /workspace: choose an organization and a product, then go to that product (spec sections 2 and 4). */
 export function WorkspaceScreen() {
@@ -14,7 +20,12 @@ export function WorkspaceScreen() {
 
   return (
     <AuthLayout wide>
-      {email ? <p className="signed-in-as">Signed in as {email}</p> : null}
+      <div className="workspace-topbar">
+        {email ? <p className="signed-in-as">Signed in as {email}</p> : null}
+        <Link className="workspace-topbar-link" to={SECURITY_CENTER_LINK.route}>
+          {SECURITY_CENTER_LINK.name}
+        </Link>
+      </div>
       {state.status === 'loading' ? <LoadingScreen label="Loading your organizations…" /> : null}
       {state.status === 'opening' ? <LoadingScreen label={`Opening ${PRODUCT_LABELS[state.product]}…`} /> : null}
       {state.status === 'failed' ? (

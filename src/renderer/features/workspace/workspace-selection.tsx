@@ -9,6 +9,8 @@ import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { OrganizationPicker } from './organization-picker';
 import { ProductPicker } from './product-picker';
+import { organizationSelected } from '../menu/active-organization';
+import { rememberLogo } from './remember-logo';
 import { accessibleChoices, initialOrgId, initialProduct, type ProductChoice } from './workspace-logic';
 
 interface WorkspaceSelectionProps {
@@ -34,13 +36,17 @@ export function WorkspaceSelection({ list, activeOrgId, busy, error, onNext, onR
 
   const selectOrg = (nextOrgId: string) => {
     setOrgId(nextOrgId);
+    // The menu's products follow the organization chosen here.
+    organizationSelected(nextOrgId);
     const nextOrg = list.find((item) => item.orgId === nextOrgId);
     setProduct(nextOrg ? initialProduct(nextOrg, platform.flavor) : null);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (product && !busy) onNext({ orgId: org.orgId, product });
+    if (!product || busy) return;
+    rememberLogo(org);
+    onNext({ orgId: org.orgId, product });
   };
 
   return (

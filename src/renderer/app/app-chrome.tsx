@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { signedInAsAccount } from '../features/menu/active-organization';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+import { useSessionStore } from '../session/session-store';
+import { Button } from '../ui/button';
+import { OFFLINE_MESSAGE, useOnline } from '../ui/use-online';
+import './app-chrome.css';
+import { reloadIntoUpdate, routeChanged, useWebUpdateStore } from './web-updates';
+
+// The menu and its dialogs load with the signed-in screens, not with the sign-in page.
+const AppMenu = lazy(() => import('../features/menu/app-menu').then((module) => ({ default: module.AppMenu })));
+
+/** What every route shows around its screen: the header (menu or Light/Dark), offline and update notices. */
+export function AppChrome() {
+  useRouteTitle();
+  useFocusOnNavigate();
+  const signedIn = useSessionStore(signedInAsAccount);
+  const online = useOnline();
+  const updateWaiting = useWebUpdateStore((state) => state.waiting);
+  return (
+    <>
+      <header className="app-header">
+        <div className="app-header-tools">
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <AppMenu />
+            </Suspense>
+          ) : (
+            <ThemeToggle />
+          )}
+        </div>
+        {online ? null : (
+          <p className="app-notice app-notice-offline" role="status">
+            {OFFLINE_MESSAGE}
+          </p>
+        )}
+        {updateWaiting ? (
+          <div className="app-notice" role="status">
+            <span>A new version of Suite Portal is ready. It loads when you leave this page, so nothing you typed is lost.</span>
+            <Button variant="secondary" onClick={reloadIntoUpdate}>
+              Reload now
+            </Button>
+          </div>
+        ) : null}
+      </header>
+      <Outlet />
+    </>
+  );
+}
+
+/** Each route's own title (route-table.ts), "… · Suite Portal". */
+function useRouteTitle(): void {
+  const matches = useMatches();
+  const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · Suite Portal` : 'Suite Portal';
+  }, [title]);
+}
+
+/**
+ * After a route change (not the first load), focus moves to the new page's heading, so a screen reader announces
+ * the page and keyboard users start at its top. Lazy screens appear a moment later: wait for the heading.
+ */
+function useFocusOnNavigate(): void {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.key === 'default') return;
+    routeChanged();
+    let frame = 0;
+    let focused: HTMLElement | null = null;
+    // What had focus when the page changed (a link of the old page, the menu button) is not the user's new choice.
+    const before = document.activeElement;
+    const deadline = Date.now() + 5000;
+    // Until the deadline, and while the user has not moved focus elsewhere: focus the page's heading, again if the
+    // one focused was replaced (a loading state, then the screen).
+    const follow = () => {
+      const active = document.activeElement;
+      const userMoved = active !== null && active !== document.body && active !== focused && active !== before;
+      if (userMoved) return;
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading && heading !== focused) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        focused = heading;
+      }
+      if (Date.now() < deadline) frame = requestAnimationFrame(follow);
+    };
+    frame = requestAnimationFrame(follow);
+    return () => cancelAnimationFrame(frame);
+  }, [location.key]);
+}

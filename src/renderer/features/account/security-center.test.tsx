@@ -1,0 +1,98 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionSummary } from '../../../shared/protocol/security-schemas';
+
+// The screens with the server's side played by a recorded `call`: what they ask for, and what the user sees.
+const calls: { event: string; payload: unknown }[] = [];
+const replies = new Map<string, (payload: unknown) => unknown>();
+vi.mock('../../api', () => ({
+  call: (event: string, payload: unknown) => {
+    calls.push({ event, payload });
+    const reply = replies.get(event);
+    return reply ? Promise.resolve(reply(payload)) : Promise.reject(new Error(`no reply for ${event}`));
+  },
+  errorMessage: (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  extendContract: () => undefined,
+}));
+vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }));
+
+const { SessionsScreen } = await import('./sessions-screen');
+const { SecondFactorScreen } = await import('./second-factor-screen');
+
+const session = (overrides: Partial<SessionSummary>): SessionSummary => ({
+  id: '123e4567-e89b-42d3-a456-426614174000',
+  current: false,
+  platform: 'web',
+  appFlavor: null,
+  appVersion: null,
+  device: 'Chrome 126 on Linux',
+  ip: '203.0.113.5',
+  firstIp: '203.0.113.5',
+  signedInAt: '2026-03-01T10:00:00.000Z',
+  lastSeenAt: '2026-03-01T11:00:00.000Z',
+  ...overrides,
+});
+
+const inRouter = (element: React.ReactNode) => render(<MemoryRouter>{element}</MemoryRouter>);
+
+beforeEach(() => {
+  calls.length = 0;
+  replies.clear();
+  replies.set('getWorkspaceList', () => ({ list: [], activeOrgId: null }));
+});
+
+describe('Sessions and devices', () => {
+  it('marks this device, offers Sign out for the others only, and ends one after the confirmation', async () => {
+    let list = [
+      session({ id: '00000000-0000-4000-8000-000000000001', current: true }),
+      session({ id: '00000000-0000-4000-8000-000000000002', platform: 'desktop', appFlavor: 'chat', appVersion: '1.4.0', device: 'Suite Chat 1.4.0 on macOS', firstIp: '10.0.0.2' }),
+    ];
+    replies.set('getSessionList', () => ({ list }));
+    replies.set('endSession', () => {
+      list = list.slice(0, 1);
+      return { success: true };
+    });
+    inRouter(<SessionsScreen />);
+    const table = await screen.findByRole('table', { name: 'Sessions and devices' });
+    const desktop = (await within(table).findByText('Suite Chat 1.4.0 on macOS')).closest('tr')!;
+    expect(within(desktop).getByText('Desktop app (Suite Chat 1.4.0)')).toBeInTheDocument();
+    expect(within(desktop).getByText('10.0.0.2 (private network)')).toBeInTheDocument();
+    const mine = within(table).getByText('This device').closest('tr')!;
+    expect(within(mine).queryByRole('button', { name: /Sign out/ })).toBeNull();
+
+    await userEvent.click(within(desktop).getByRole('button', { name: /^Sign out Suite Chat 1.4.0 on macOS/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out this session?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(within(table).queryByText('Suite Chat 1.4.0 on macOS')).toBeNull());
+    expect(calls.filter((item) => item.event === 'endSession').map((item) => item.payload)).toEqual([{ sessionId: '00000000-0000-4000-8000-000000000002' }]);
+    expect(screen.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+  });
+});
+
+describe('Second factor', () => {
+  it('shows the setup, and regenerates the recovery code only once the word is typed in capitals', async () => {
+    replies.set('hrms|master|MFA|read', () => ({ MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true }, company: { isEmailMFA: true, isAuthenticatorAppMFA: true } }));
+    replies.set('regenerateRecoveryCode', () => ({ recoveryCode: 'abcd-efghj' }));
+    inRouter(<SecondFactorScreen />);
+    expect(await screen.findByText('work email and authenticator app')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate recovery code' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Regenerate the recovery code?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Regenerate' });
+    await userEvent.type(within(dialog).getByLabelText('Please Type REGENERATE'), 'regenerate');
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(within(dialog).getByLabelText('Please Type REGENERATE'));
+    await userEvent.type(within(dialog).getByLabelText('Please Type REGENERATE'), 'REGENERATE');
+    await userEvent.click(confirm);
+    expect(await screen.findByTestId('regenerated-recovery-code')).toHaveTextContent('abcd-efghj');
+    expect(calls.filter((item) => item.event === 'regenerateRecoveryCode')).toHaveLength(1);
+  });
+
+  it('offers no recovery code without the authenticator app', async () => {
+    replies.set('hrms|master|MFA|read', () => ({ MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false }, company: { isEmailMFA: true, isAuthenticatorAppMFA: false } }));
+    inRouter(<SecondFactorScreen />);
+    expect(await screen.findByText('A recovery code comes with the authenticator app.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Regenerate recovery code' })).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import type { DownloadData, DownloadEntry, DownloadKey } from '../../../shared/protocol';
+import type { OperatingSystem } from '../../platform';
+
+/** One installer of one app for one platform, as the downloads list it. */
+export interface DownloadRow {
+  key: DownloadKey;
+  platform: string;
+  os: OperatingSystem;
+  entry: DownloadEntry;
+  /** The visitor's own platform (listed first). */
+  yours: boolean;
+}
+
+export interface DownloadGroup {
+  app: string;
+  rows: DownloadRow[];
+}
+
+type GroupSpec = { app: string; rows: { key: DownloadKey; platform: string; os: OperatingSystem }[] };
+
+/** A desktop app's four installers (keys `{app}Windows64`, `…Windows32`, `…Mac`, `…Linux`). */
+const desktopApp = (app: string, prefix: 'chat' | 'track'): GroupSpec => ({
+  app,
+  rows: [
+    { key: `${prefix}Windows64`, platform: 'Windows (64-bit)', os: 'windows' },
+    { key: `${prefix}Windows32`, platform: 'Windows (32-bit)', os: 'windows' },
+    { key: `${prefix}Mac`, platform: 'macOS', os: 'mac' },
+    { key: `${prefix}Linux`, platform: 'Linux', os: 'linux' },
+  ],
+});
+
+/** A phone app's two store links (keys `android{suffix}`, `ios{suffix}`). */
+const phoneApp = (app: string, suffix: 'Chat' | 'HRMS' | 'PMS'): GroupSpec => ({
+  app,
+  rows: [
+    { key: `android${suffix}`, platform: 'Android', os: 'android' },
+    { key: `ios${suffix}`, platform: 'iPhone and iPad', os: 'ios' },
+  ],
+});
+
+/** The apps of spec section 3's download data, and their platforms, in the order the downloads list them. */
+const GROUPS: GroupSpec[] = [
+  desktopApp('Suite Chat for desktop', 'chat'),
+  desktopApp('Suite Track for desktop', 'track'),
+  phoneApp('Chat for phones', 'Chat'),
+  phoneApp('HR for phones', 'HRMS'),
+  phoneApp('Project for phones', 'PMS'),
+];
+
+/** 'There is no update available.' is said when this is true (spec section 1). */
+export function everyLinkEmpty(data: DownloadData): boolean {
+  return Object.values(data).every((entry) => entry.link === '');
+}
+
+/**
+ * The downloads with a link, per app: the visitor's platform first in each app, and the apps for the visitor's
+ * platform before the others (a phone sees the phone apps first). Every other platform is still listed.
+ */
+export function downloadGroups(data: DownloadData, visitor: OperatingSystem | null): DownloadGroup[] {
+  const groups = GROUPS.map(({ app, rows }) => ({
+    app,
+    rows: rows
+      .filter((row) => data[row.key].link !== '')
+      .map((row) => ({ ...row, entry: data[row.key], yours: row.os === visitor }))
+      .sort((a, b) => Number(b.yours) - Number(a.yours)),
+  })).filter((group) => group.rows.length > 0);
+  return groups.sort((a, b) => Number(b.rows.some((row) => row.yours)) - Number(a.rows.some((row) => row.yours)));
+}
+
+/** "178.8 MB": sizes as download pages show them (binary units). */
+export function formatSize(bytes: number | undefined): string | null {
+  if (bytes === undefined) return null;
+  const units = ['bytes', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** "14 Oct 2026": the release date, in UTC so every visitor reads the same day. */
+export function formatReleaseDate(iso: string | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}

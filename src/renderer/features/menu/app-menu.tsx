@@ -1,0 +1,160 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRef, useState, useSyncExternalStore } from 'react';
+import { productUrl } from '../../../shared/products';
+import { portalConfig } from '../../api';
+import { platform } from '../../platform';
+import { useSessionStore } from '../../session/session-store';
+import { chooseTheme, useTheme } from '../theme/theme';
+import { productHost } from '../workspace/workspace-logic';
+import { signedInAsAccount, useActiveOrganization } from './active-organization';
+import { MenuDialogs } from './menu-dialogs';
+import { buildMenu, visibleEntries, type MenuDialog, type MenuItem } from './menu-items';
+import './menu.css';
+
+/** A newer version the desktop updater has found, for New Release's badge. */
+function useUpdateVersion(): string | null {
+  const state = useSyncExternalStore(platform.updates.subscribe, platform.updates.current);
+  return state.status === 'available' || state.status === 'downloading' || state.status === 'ready' ? state.version || null : null;
+}
+
+/** The menu's entries for this session, device and deployment (only those whose isAccess is true). */
+function useMenuEntries(): MenuItem[] {
+  const signedIn = useSessionStore(signedInAsAccount);
+  const organization = useActiveOrganization(signedIn);
+  const { choice } = useTheme();
+  const updateVersion = useUpdateVersion();
+  const config = portalConfig();
+  return visibleEntries(
+    buildMenu({
+      signedIn,
+      deviceKind: platform.deviceKind(),
+      flavor: platform.flavor,
+      organization,
+      productUrl: (product, orgId) => productUrl(productHost(config, product, platform.flavor), product, orgId),
+      version: platform.appVersion().version,
+      updateVersion,
+      links: config,
+      themeChoice: choice,
+    }),
+  );
+}
+
+/** Runs an entry: a product in a new tab (the desktop shell routes it), a link, a theme, or one of the dialogs. */
+function runEntry(item: MenuItem, openDialog: (dialog: MenuDialog) => void): void {
+  const { action } = item;
+  switch (action.kind) {
+    case 'product':
+      if (platform.flavor === 'web') window.open(item.route ?? '', '_blank', 'noopener');
+      else void platform.launchProduct({ product: action.product, orgId: action.orgId, url: item.route ?? '' });
+      return;
+    case 'link':
+      if (item.route) platform.openExternal(action.link, item.route);
+      return;
+    case 'theme':
+      chooseTheme(action.theme);
+      return;
+    case 'dialog':
+      openDialog(action.dialog);
+      return;
+    default:
+      return;
+  }
+}
+
+function Badges({ item }: { item: MenuItem }) {
+  return (
+    <>
+      {item.badges.map((badge) => (
+        <span key={badge} className="menu-badge">
+          {badge}
+        </span>
+      ))}
+      {item.beta ? <span className="menu-badge menu-badge-beta">Beta</span> : null}
+    </>
+  );
+}
+
+/**
+ * The menu of spec section 1 in the header of the signed-in screens and the desktop apps: a menu button (Enter,
+ * Space or ArrowDown opens it; arrow keys move, Home/End jump, typing a letter finds an entry, Escape closes and
+ * returns to the button). Radix's DropdownMenu provides the WAI-ARIA menu button pattern.
+ */
+export function AppMenu() {
+  const entries = useMenuEntries();
+  const [dialog, setDialog] = useState<MenuDialog | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger ref={trigger} className="pill-button menu-button">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+          Menu
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6} loop>
+          {entries.map((item, index) => (
+            <MenuEntry key={item.id} item={item} first={index === 0} onDialog={setDialog} />
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+      <MenuDialogs open={dialog} onClose={() => setDialog(null)} returnFocusTo={trigger} />
+    </>
+  );
+}
+
+function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; onDialog: (dialog: MenuDialog) => void }) {
+  if (item.action.kind === 'info') {
+    return <DropdownMenu.Label className="menu-label menu-info">{item.name}</DropdownMenu.Label>;
+  }
+  if (item.inner.length > 0) {
+    const themes = item.inner.every((inner) => inner.action.kind === 'theme');
+    const separator = first ? null : <DropdownMenu.Separator className="menu-separator" />;
+    if (themes) {
+      const checked = item.inner.find((inner) => inner.checked)?.action;
+      return (
+        <>
+          {separator}
+          <DropdownMenu.RadioGroup value={checked?.kind === 'theme' ? checked.theme : undefined} aria-label={item.name}>
+            <DropdownMenu.Label className="menu-label" aria-hidden="true">
+              {item.name}
+            </DropdownMenu.Label>
+            {item.inner.map((inner) => (
+              <DropdownMenu.RadioItem key={inner.id} className="menu-item" value={inner.action.kind === 'theme' ? inner.action.theme : inner.id} onSelect={() => runEntry(inner, onDialog)}>
+                <DropdownMenu.ItemIndicator className="menu-check" aria-hidden="true">
+                  ✓
+                </DropdownMenu.ItemIndicator>
+                {inner.name}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="menu-separator" />
+        </>
+      );
+    }
+    return (
+      <>
+        {separator}
+        <DropdownMenu.Group aria-label={item.name}>
+          <DropdownMenu.Label className="menu-label" aria-hidden="true">
+            {item.name}
+          </DropdownMenu.Label>
+          {item.inner.map((inner) => (
+            <DropdownMenu.Item key={inner.id} className="menu-item" onSelect={() => runEntry(inner, onDialog)}>
+              {inner.name}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+              <Badges item={inner} />
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Group>
+        <DropdownMenu.Separator className="menu-separator" />
+      </>
+    );
+  }
+  return (
+    <DropdownMenu.Item className="menu-item" onSelect={() => runEntry(item, onDialog)}>
+      {item.name}
+      <Badges item={item} />
+    </DropdownMenu.Item>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { TOAST_AUTO_CLOSE_MS } from '../../shared/limits';
+import { KIT_MESSAGES } from '../../shared/validation/kit-messages';
+import { Button } from './button';
+import { showToast } from './toast';
+
+/** Puts text on the clipboard; false when the browser refuses (no permission, an insecure page). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Spec section 8: copies a link and confirms '{label} link copied to clipboard.' (the toast closes after 3000 ms). */
+export async function copyLink(url: string, label: string): Promise<void> {
+  if (await copyText(url)) showToast(KIT_MESSAGES.linkCopied(label), 'success', { durationMs: TOAST_AUTO_CLOSE_MS });
+  else showToast('Copying is not allowed here. Select the text and copy it instead.', 'error');
+}
+
+interface CopyButtonProps {
+  /** What goes on the clipboard. */
+  value: string;
+  /** The button's accessible name ('Copy secret key'). */
+  label: string;
+  /** The visible text; the label when absent. */
+  children?: string;
+}
+
+/** A button that copies a value and says so in place ('Copied') for screen readers and sighted users alike. */
+export function CopyButton({ value, label, children }: CopyButtonProps) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <Button
+      variant="secondary"
+      className="copy-button"
+      aria-label={label}
+      onClick={() => {
+        void copyText(value).then((copied) => {
+          setState(copied ? 'copied' : 'failed');
+          setTimeout(() => setState('idle'), TOAST_AUTO_CLOSE_MS);
+        });
+      }}
+    >
+      {children ?? label}
+      <span className="copy-state" role="status">
+        {state === 'copied' ? ' — Copied' : state === 'failed' ? ' — Select and copy it instead' : ''}
+      </span>
+    </Button>
+  );
+}

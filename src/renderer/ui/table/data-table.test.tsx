@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../../shared/limits';
+import { DataTable } from './data-table';
+import { nextSort, sortAndPage, withPageSize, type TableColumn, type TablePage, type TableSort } from './table-state';
+
+interface Person {
+  id: string;
+  name: string;
+  age: number;
+  secret: string;
+}
+
+const PEOPLE: Person[] = Array.from({ length: 45 }, (_, index) => ({ id: `p${index}`, name: `Person ${String(index).padStart(2, '0')}`, age: 20 + (index % 30), secret: 'x' }));
+const COLUMNS: TableColumn<Person>[] = [
+  { title: 'Name', param: 'name', sort: true, tooltip: 'Full name' },
+  { title: 'Age', param: 'age', sort: true, render: (person) => <strong>{person.age} years</strong> },
+  { title: 'Secret', param: 'secret', visible: false },
+];
+
+/** A page of PEOPLE held in memory, the way a screen feeds the table from a server page. */
+function PeopleTable({ loading = false, rows = PEOPLE, initialSize = DEFAULT_PAGE_SIZE, onPage }: { loading?: boolean; rows?: Person[]; initialSize?: number; onPage?: (page: TablePage) => void }) {
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [page, setPage] = useState<TablePage>({ page: 1, pageSize: initialSize });
+  return (
+    <DataTable
+      caption="People"
+      columns={COLUMNS}
+      rows={sortAndPage(rows, sort, page)}
+      rowKey={(person) => person.id}
+      total={rows.length}
+      loading={loading}
+      sort={sort}
+      onSortChange={setSort}
+      {...page}
+      onPageChange={(next) => {
+        onPage?.(next);
+        setPage(next);
+      }}
+    />
+  );
+}
+
+const bodyRows = () => within(screen.getByRole('table', { name: 'People' })).getAllByRole('row').slice(1);
+
+describe('DataTable', () => {
+  it('shows a skeleton while loading, announced as loading', () => {
+    render(<PeopleTable loading />);
+    expect(screen.getByRole('table', { name: 'People' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading People…');
+    expect(screen.queryByText('Person 00')).not.toBeInTheDocument();
+  });
+
+  it("shows 'No data to display' when there are no rows", () => {
+    render(<PeopleTable rows={[]} />);
+    expect(screen.getByText('No data to display')).toBeInTheDocument();
+  });
+
+  it('shows the visible columns with their renderers, the default page size 25, pages from 1', () => {
+    render(<PeopleTable />);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name↕', 'Age↕']);
+    expect(bodyRows()).toHaveLength(25);
+    expect(screen.getByText('1–25 of 45')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getAllByText('20 years')[0]!.tagName).toBe('STRONG');
+    expect(screen.getByLabelText('Rows per page')).toHaveValue(String(DEFAULT_PAGE_SIZE));
+  });
+
+  it('offers the page sizes 20, 40, 60, 80 and 100 (with the current 25), and a new size goes back to page 1', async () => {
+    const user = userEvent.setup();
+    const onPage = vi.fn();
+    render(<PeopleTable onPage={onPage} />);
+    const size = screen.getByLabelText('Rows per page');
+    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['20', '25', '40', '60', '80', '100']);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(20);
+    await user.selectOptions(size, '40');
+    expect(onPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 40 });
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(40);
+  });
+
+  it('sorts by {param: 1}, then {param: -1}, then not at all, from a keyboard-operable header', async () => {
+    const user = userEvent.setup();
+    render(<PeopleTable initialSize={DEFAULT_LIST_PAGE_SIZE} />);
+    const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    screen.getByRole('button', { name: /Name/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(bodyRows()[0]!).getByText('Person 00')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(within(bodyRows()[0]!).getByText('Person 44')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('sort and page helpers follow the spec', () => {
+    expect(nextSort(null, 'name')).toEqual({ name: 1 });
+    expect(nextSort({ name: 1 }, 'name')).toEqual({ name: -1 });
+    expect(nextSort({ name: -1 }, 'name')).toBeNull();
+    expect(nextSort({ age: 1 }, 'name')).toEqual({ name: 1 });
+    expect(withPageSize({ page: 3, pageSize: 20 }, 60)).toEqual({ page: 1, pageSize: 60 });
+    expect(withPageSize({ page: 3, pageSize: 20 }, 20)).toEqual({ page: 3, pageSize: 20 });
+    expect(sortAndPage(PEOPLE, { age: -1 }, { page: 1, pageSize: 2 }).map((person) => person.age)).toEqual([49, 48]);
+  });
+});
