@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 
 /** Signs in through the real form, as a person would: type, then press Enter. */
 export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
@@ -32,4 +33,35 @@ export async function expectProduct(page: Page, product: string, path: string): 
 export async function typeOtp(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(code);
+}
+
+// Codes come from an independent RFC 6238 library, from the secret as the screen shows it.
+export const totp = (secret: string, offsetSeconds = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+
+/** On /setup-multi-factor with the authenticator option on: verifies a code and saves; returns what the screen showed. */
+export async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCode: string }> {
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+  const recoveryCode = (await page.getByTestId('mfa-recovery-code').textContent())!.trim();
+  expect(recoveryCode).toMatch(/^[a-z0-9]{4}-[a-z0-9]{5}$/);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await typeOtp(page, totp(secret, 120));
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid OTP' })).toBeVisible();
+  await expect(save).toBeDisabled();
+  // A refused code empties the boxes for the next try.
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
+  await typeOtp(page, totp(secret));
+  await expect(page.getByText('OTP verified successfully').first()).toBeVisible();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Multi-Factor Authentication Setup Successfully' })).toBeVisible();
+  return { secret, recoveryCode };
+}
+
+export async function logout(page: Page): Promise<void> {
+  // Logout ends with a full load of /login; wait for that load, not just the address.
+  await Promise.all([page.waitForURL(/\/login$/, { waitUntil: 'load' }), page.getByRole('button', { name: 'Logout' }).click()]);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 }

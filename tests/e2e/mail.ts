@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { ReceivedMail } from '../mail/smtp-receiver';
 
-export { codeIn, linkIn } from '../mail/smtp-receiver';
+export { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 
 const mailUrl = () => `http://127.0.0.1:${process.env.E2E_MAIL_PORT}/messages`;
 

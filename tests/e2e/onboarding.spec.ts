@@ -3,7 +3,7 @@ import { linkIn, mailCount, waitForMail } from './mail';
 
 const signInAt = async (page: import('@playwright/test').Page, path: string, identifier: string, password: string) => {
   await page.goto(path);
-  await page.getByLabel('Email address or user name').fill(identifier);
+  await page.getByLabel('Email address or employee code').fill(identifier);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
 };

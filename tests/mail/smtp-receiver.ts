@@ -91,6 +91,9 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   };
 }
 
+/** For waitFor's `match`: a mail carrying a six-digit code (not a notice sent beside it). */
+export const withCode = (mail: ReceivedMail): boolean => /^\s{4}\d{6}$/m.test(mail.text);
+
 /** The six-digit code in a mail's text. */
 export function codeIn(mail: ReceivedMail): string {
   const match = /^\s{4}(\d{6})$/m.exec(mail.text);

@@ -11,6 +11,7 @@ import { users } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/log';
 import { startPortalServer, type PortalServer } from '../../src/server/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../mail/smtp-receiver';
+import { EVENTS } from '../../src/shared/protocol/contract';
 import { createCaller, ResponseEnvelopeSchema, RESPONSE_EVENT, type Call, type ErrorData, type HandshakeAuth } from '../../src/shared/protocol';
 
 export type Engine = 'pglite' | 'postgres';
@@ -50,6 +51,33 @@ if (postgresProblem !== null) {
   if (process.env.CI) throw new Error(`${message} CI is set, so the postgres server suites must run: start PostgreSQL or set TEST_DATABASE_URL.`);
   console.warn(`\n  ${message}\n  The postgres server suites are SKIPPED. Start PostgreSQL or set TEST_DATABASE_URL to run them.\n`);
 }
+
+/** Redis for the suites where instances share state; REDIS_URL of the tests, default the local one. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function probeRedis(): Promise<string | null> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const redisProblem = await probeRedis();
+if (redisProblem !== null) {
+  const message = `Redis at ${TEST_REDIS_URL} is unreachable (${redisProblem}).`;
+  if (process.env.CI) throw new Error(`${message} CI is set, so the Redis suites must run: start Redis or set TEST_REDIS_URL.`);
+  console.warn(`\n  ${message}\n  The Redis server suites are SKIPPED. Start Redis or set TEST_REDIS_URL to run them.\n`);
+}
+
+/** Whether the suites that need Redis are skipped on this machine. */
+export const redisSkipped = redisProblem !== null;
 
 /** Whether the suites of an engine are skipped on this machine. */
 export const engineSkipped = (engine: Engine): boolean => engine === 'postgres' && postgresProblem !== null;
@@ -119,7 +147,8 @@ export interface TestServer {
   server: PortalServer;
   /** Every log line the server wrote, in order. */
   logs: string[];
-  connect(auth?: HandshakeAuth): Promise<TestClient>;
+  /** A client; `headers` go with the handshake (X-Forwarded-For, for a server started with TRUST_PROXY). */
+  connect(auth?: HandshakeAuth, headers?: Record<string, string>): Promise<TestClient>;
   /** The id of a seeded user, by email. */
   userId(email: string): Promise<string>;
   close(): Promise<void>;
@@ -127,9 +156,9 @@ export interface TestServer {
 
 let ridCounter = 0;
 
-function openClient(url: string, auth: HandshakeAuth | undefined, onClose: (client: TestClient) => void): Promise<TestClient> {
-  const socket = io(url, { transports: ['websocket'], auth: auth ?? {}, forceNew: true, reconnection: false, timeout: 5000 });
-  const { call, dispose } = createCaller(socket, { timeoutMs: 10_000 });
+function openClient(url: string, auth: HandshakeAuth | undefined, headers: Record<string, string> | undefined, onClose: (client: TestClient) => void): Promise<TestClient> {
+  const socket = io(url, { transports: ['websocket'], auth: auth ?? {}, extraHeaders: headers, forceNew: true, reconnection: false, timeout: 5000 });
+  const { call, dispose } = createCaller(socket, { timeoutMs: 10_000, contract: EVENTS });
   const client: TestClient = {
     socket,
     call,
@@ -184,8 +213,8 @@ export async function startTestServer(options: { engine: Engine; seed: unknown; 
       url: server.url,
       server,
       logs,
-      connect: async (auth) => {
-        const client = await openClient(server.url, auth, (closed) => clients.delete(closed));
+      connect: async (auth, headers) => {
+        const client = await openClient(server.url, auth, headers, (closed) => clients.delete(closed));
         clients.add(client);
         return client;
       },
@@ -237,12 +266,12 @@ export async function signIn(app: TestServer, identifier: string, password: stri
  * A real SMTP receiver for the enclosing describe block and a server that mails to it. Call inside
  * describeEngines; returns getters for the server and the receiver.
  */
-export function useTestServerWithMail(engine: Engine, seed: unknown): { app: () => TestServer; mail: () => SmtpReceiver } {
+export function useTestServerWithMail(engine: Engine, seed: unknown, env: Record<string, string> = {}): { app: () => TestServer; mail: () => SmtpReceiver } {
   let receiver: SmtpReceiver | undefined;
   beforeAll(async () => {
     receiver = await startSmtpReceiver();
   });
-  const app = useTestServer(engine, seed, () => ({ SMTP_URL: receiver!.url }));
+  const app = useTestServer(engine, seed, () => ({ ...env, SMTP_URL: receiver!.url }));
   afterAll(async () => {
     await receiver?.close();
   });

@@ -4,7 +4,7 @@ import { createClientInvitation, createInvitation, generatePassword } from '../.
 import { invitations, rateLimits } from '../../src/server/db/schema';
 import { NewPasswordSchema } from '../../src/shared/validation/password';
 import { MESSAGES } from '../../src/shared/validation/messages';
-import { codeIn, linkIn } from '../mail/smtp-receiver';
+import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { INVITES, lifecycleSeed } from './fixtures/lifecycle-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { describeEngines, signIn, useTestServerWithMail } from './harness';
@@ -62,7 +62,7 @@ describeEngines('member and client invitations', (engine) => {
     expect(await client.emit('registerAsMember', { ...member, email: 'newcomer@alpha.test', password: 'weak' })).toMatchObject({ code: 400 });
     const since = mail().messages.length;
     expect(await client.call('registerAsMember', { ...member, email: 'NewComer@alpha.test' })).toEqual({ success: true, email: 'newcomer@alpha.test' });
-    const code = codeIn(await mail().waitFor('newcomer@alpha.test', { since }));
+    const code = codeIn(await mail().waitFor('newcomer@alpha.test', { since, match: withCode }));
     expect((await client.emit('registerAsMember', { ...member, email: 'newcomer@alpha.test' })).code).toBe(409);
     const { token } = await client.call('activateAccount', { otp: code, email: 'newcomer@alpha.test' });
     expect(token).toEqual(expect.any(String));

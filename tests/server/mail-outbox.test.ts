@@ -17,7 +17,7 @@ describeEngines('mail without SMTP_URL', (engine) => {
 
   it('writes each message under DATA_DIR/outbox as .eml with text and HTML parts, and logs one line saying where', async () => {
     await (await app.connect()).call('forgotPassword', { email: EMAILS.member });
-    await app.server.services.mailer.flush();
+    await app.server.drain();
     const outbox = join(app.server.services.config.dataDir, 'outbox');
     const files = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
     expect(files).toHaveLength(1);

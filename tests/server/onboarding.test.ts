@@ -21,7 +21,7 @@ describeEngines('onboarding and preboarding', (engine) => {
     const byCode = await client.call('onboardingLogin', { email: 'pre-001', password: ONBOARDING.preboarded.password, orgId: 'alpha' });
     expect(byCode._id).toBe(byEmail._id);
     // An onboarding token is not a portal session.
-    const other = await app().connect({ token: byEmail.token, accountType: 'onboarding' });
+    const other = await app().connect({ token: byEmail.token });
     expect((await other.emit('getWorkspaceList', {})).code).toBe(401);
   });
 

@@ -30,7 +30,7 @@ describeEngines('forgot, reset and change password', (engine) => {
     const unknown = await client.emit('forgotPassword', { email: 'ghost@alpha.test' });
     expect(withoutRid(known)).toEqual(withoutRid(unknown));
     expect(known).toMatchObject({ code: 200, data: { success: true } });
-    await app().server.services.mailer.flush();
+    await app().server.drain();
     const sent = mail().messages.slice(since);
     expect(sent.map((m) => m.to)).toEqual([[EMAILS.bystander]]);
     expect(sent[0]!.subject).toBe('Reset your password - Suite Portal');

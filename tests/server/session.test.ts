@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
 import { toPlanAccess } from '../../src/shared/products';
 import { EMAILS, PASSWORDS, PLANS, TEST_SEED } from './fixtures/seed';
-import { describeEngines, signIn, useTestServer, type TestServer } from './harness';
+import { SESSION_ENDED_EVENT } from '../../src/shared/protocol';
+import { describeEngines, signIn, useTestServer, type TestClient, type TestServer } from './harness';
 
 const ENDED = { code: 401, message: 'Your session has ended. Please sign in again.' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,7 +94,7 @@ describeEngines('sessions', (engine) => {
   it('ends the session on logout: the token is refused everywhere afterwards', async () => {
     const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
     const other = await signIn(app(), EMAILS.member, PASSWORDS.member);
-    const client = await app().connect({ token, accountType: 'user' });
+    const client = await app().connect({ token });
     await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
 
     await expect(client.call('logout', {})).resolves.toEqual({ success: true });
@@ -107,6 +108,50 @@ describeEngines('sessions', (engine) => {
 
     // Another session of the same user lives on.
     await expect(authenticate(app(), other)).resolves.toMatchObject({ email: EMAILS.member });
+  });
+
+  /** Resolves when the server tells this client its session ended, and then closes the connection. */
+  const sessionEnd = (client: TestClient) =>
+    new Promise<{ told: unknown; reason: string }>((resolve) => {
+      let told: unknown = null;
+      client.socket.on(SESSION_ENDED_EVENT, (payload: unknown) => {
+        told = payload;
+      });
+      client.socket.on('disconnect', (reason: string) => resolve({ told, reason }));
+    });
+
+  it('revokes a session on every connection at once: the others are told to sign out and closed, and the token gets 401', async () => {
+    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    const first = await app().connect();
+    const second = await app().connect();
+    await first.call('authenticate', { token });
+    await second.call('authenticate', { token });
+    await expect(second.call('getWorkspaceList', {})).resolves.toMatchObject({ list: expect.any(Array) });
+    const ended = sessionEnd(second);
+
+    await expect(first.call('logout', {})).resolves.toEqual({ success: true });
+    expect(await ended).toEqual({ told: { message: ENDED.message }, reason: 'io server disconnect' });
+    // The logging-out connection itself stays open, signed out.
+    expect(first.socket.connected).toBe(true);
+    await expect(first.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+    const again = await app().connect({ token });
+    await expect(again.call('loginEmail', { email: EMAILS.member, orgId: 'alpha' })).rejects.toMatchObject({ code: 401, message: ENDED.message });
+  });
+
+  it('ends the other sessions on a password change: their sockets are told and closed, the changer continues', async () => {
+    const kept = await signIn(app(), EMAILS.surveyor, 'Surveyor#Pass123');
+    const otherToken = await signIn(app(), EMAILS.surveyor, 'Surveyor#Pass123');
+    const elsewhere = await app().connect({ token: otherToken });
+    await expect(elsewhere.call('getWorkspaceList', {})).resolves.toMatchObject({ list: expect.any(Array) });
+    const ended = sessionEnd(elsewhere);
+    const changer = await app().connect({ token: kept });
+    await changer.call('getWorkspaceList', {});
+    const { token } = await changer.call('hrms|myPassword|update', { oldPassword: 'Surveyor#Pass123', newPassword: 'Surveyor#Pass456' });
+    expect((await ended).reason).toBe('io server disconnect');
+    await expect(changer.call('getWorkspaceList', {})).resolves.toMatchObject({ list: expect.any(Array) });
+    expect(changer.socket.connected).toBe(true);
+    expect(token).not.toBe(kept);
+    await expect((await app().connect({ token: otherToken })).call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
   });
 
   it('logs out with a device token and forgets that device', async () => {

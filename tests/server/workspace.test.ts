@@ -38,6 +38,7 @@ describeEngines('workspace', (engine) => {
       productAccess: [],
       isAdmin: true,
       isCompanyMFA: false,
+      verified: true,
     });
     expect(byOrg('beta')).toMatchObject({ role: 'member', isAdmin: false, logoURL: null, isCompanyMFA: false, productAccess: ['hrms', 'survey'] });
     expect(byOrg('beta').planAccess).toEqual(toPlanAccess(PLANS.beta));

@@ -1,0 +1,66 @@
+import { beforeEach, expect, it } from 'vitest';
+import { rateLimits } from '../../src/server/db/schema';
+import { callLines } from './attack';
+import { lifecycleSeed, ONBOARDING } from './fixtures/lifecycle-seed';
+import { EMAILS } from './fixtures/seed';
+import { describeEngines, useTestServer, type RawEnvelope, type TestServer } from './harness';
+
+// "Never reveal whether an account exists, not by the reply and not by the time it takes." For every public event
+// about an account, a call about an unknown one and a call about a known one must get byte-identical replies and do
+// the same expensive work: the same number of database statements and argon2 operations, as the server counts them
+// in each call's log line. (The time difference itself is measured by `npm run bench`, not here.)
+
+const WRONG = 'Wrong#Pass999';
+
+interface Observed {
+  reply: string;
+  work: { queries: number; hashes: number };
+}
+
+async function observe(app: TestServer, event: string, payload: unknown): Promise<Observed> {
+  const client = await app.connect();
+  const since = app.logs.length;
+  const { event: name, data, error, code } = (await client.emit(event, payload)) as RawEnvelope;
+  client.close();
+  const [line] = callLines(app, event, since);
+  if (!line) throw new Error(`no call line for ${event}`);
+  return { reply: JSON.stringify({ event: name, data, error, code }), work: line.work };
+}
+
+/** [event, about a known account, about an unknown one] */
+const PAIRS: [string, unknown, unknown][] = [
+  ['login', { identifier: EMAILS.member, password: WRONG, platform: 'web' }, { identifier: 'nobody@alpha.test', password: WRONG, platform: 'web' }],
+  ['login', { identifier: 'ada.admin', password: WRONG, platform: 'web' }, { identifier: 'no.such.user', password: WRONG, platform: 'web' }],
+  ['onboardingLogin', { email: ONBOARDING.preboarded.email, password: WRONG, orgId: 'alpha' }, { email: 'nobody@alpha.test', password: WRONG, orgId: 'alpha' }],
+  // An employee listed but without a password yet answers like one who does not exist, after the same hash.
+  ['onboardingLogin', { email: ONBOARDING.onboarding.email, password: WRONG, orgId: 'alpha' }, { email: 'nobody@alpha.test', password: WRONG, orgId: 'no-such-org' }],
+  ['forgotPassword', { email: EMAILS.member }, { email: 'nobody@alpha.test' }],
+  ['resendOTP', { email: EMAILS.pending }, { email: 'nobody@alpha.test' }],
+  ['resendOTP', { email: EMAILS.admin }, { email: 'nobody@alpha.test' }],
+  ['forgotPasswordWithRecoveryCode', { identifier: EMAILS.member, recoveryCode: 'abcd-efghj' }, { identifier: 'nobody@alpha.test', recoveryCode: 'abcd-efghj' }],
+  ['onboardingForgotPassword', { email: ONBOARDING.preboarded.email, orgId: 'alpha' }, { email: 'nobody@alpha.test', orgId: 'alpha' }],
+  ['activateAccount', { email: EMAILS.pending, otp: '123456' }, { email: 'nobody@alpha.test', otp: '123456' }],
+  // An account already verified is no different from one that does not exist.
+  ['activateAccount', { email: EMAILS.member, otp: '123456' }, { email: 'nobody@alpha.test', otp: '123456' }],
+];
+
+describeEngines('equal work for known and unknown accounts', (engine) => {
+  const app = useTestServer(engine, lifecycleSeed());
+  beforeEach(async () => {
+    await app().server.database.db.delete(rateLimits);
+  });
+
+  it.each(PAIRS.map(([event, known, unknown], index) => [`${index + 1}. ${event}`, event, known, unknown] as const))('%s', async (_label, event, known, unknown) => {
+    // Warm up both paths once (a first call may create the throw-away hash, or a counter row).
+    await observe(app(), event, known);
+    await observe(app(), event, unknown);
+    await app().server.database.db.delete(rateLimits);
+    const aboutKnown = await observe(app(), event, known);
+    await app().server.database.db.delete(rateLimits);
+    const aboutUnknown = await observe(app(), event, unknown);
+    expect(aboutUnknown.reply).toBe(aboutKnown.reply);
+    expect(aboutUnknown.work).toEqual(aboutKnown.work);
+    if (event.toLowerCase().includes('login')) expect(aboutKnown.work.hashes).toBe(1);
+    await app().server.drain();
+  });
+});
