@@ -1,0 +1,53 @@
+// Figure: memory of 10,000 authenticated connections in one server process (each has called authenticate once, so it
+// sits in its session's room), against the idle process and against the bare echo server.
+import { closeAll, connectMany, signIn, sleep } from './load';
+import { report, spawnEcho, spawnPortal, type BenchSocket, type ServerProcess } from './process';
+import { benchSeed } from './seed';
+import { postgresReachable, type Engine } from './server';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const USERS = 40;
+const MIB = 1024 * 1024;
+
+/** The hash threads stop after 30 s without work (src/server/auth/hash-pool.ts); idle is measured after that. */
+const QUIET_MS = 35_000;
+
+async function hold(server: ServerProcess, tokens: string[], quietMs: number): Promise<{ idle: number; held: number; perSocket: number; answered: number }> {
+  await sleep(quietMs);
+  const idle = await server.rss();
+  const sockets: BenchSocket[] = await connectMany(server.url, SOCKETS, (index): Record<string, string> => (tokens.length ? { token: tokens[index % tokens.length]! } : {}), 250);
+  let answered = 0;
+  for (let start = 0; start < sockets.length; start += 500) {
+    const replies = await Promise.all(sockets.slice(start, start + 500).map((socket, offset) => socket.time('authenticate', { token: tokens[(start + offset) % tokens.length] ?? 'echo' })));
+    answered += replies.filter((reply) => reply.code === 200).length;
+  }
+  await sleep(5_000);
+  const held = await server.rss();
+  closeAll(sockets);
+  return { idle, held, perSocket: (held - idle) / SOCKETS, answered };
+}
+
+export async function benchSockets(): Promise<void> {
+  const engines: Engine[] = (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+  console.log(`\nMemory: ${SOCKETS} authenticated connections in one process (resident set size; idle is after sign-ins and ${QUIET_MS / 1000} s without work)`);
+  const echo = await spawnEcho();
+  try {
+    const bare = await hold(echo, [], 2_000);
+    console.log(`  echo: idle ${(bare.idle / MIB).toFixed(0)} MiB, ${(bare.perSocket / 1024).toFixed(1)} KiB a connection`);
+  } finally {
+    await echo.stop();
+  }
+  for (const engine of engines) {
+    const portal = await spawnPortal(engine, benchSeed(USERS));
+    try {
+      const tokens = await signIn(portal.url, USERS);
+      const result = await hold(portal, tokens, QUIET_MS);
+      console.log(`  ${engine}: ${result.answered} of ${SOCKETS} authenticated; idle ${(result.idle / MIB).toFixed(0)} MiB, held ${(result.held / MIB).toFixed(0)} MiB`);
+      report(`KiB per authenticated connection (${engine})`, result.perSocket / 1024, { atMost: 20 }, `before: ${engine === 'pglite' ? 37 : 20} KiB`);
+      if (engine === 'postgres') report('idle resident MiB (postgres)', result.idle / MIB, { atMost: 150 }, 'before: 190 MiB');
+      else console.log(`       idle resident MiB (pglite): ${(result.idle / MIB).toFixed(0)} (before: 444; the embedded database's memory)`);
+    } finally {
+      await portal.cleanup();
+    }
+  }
+}
