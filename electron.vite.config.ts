@@ -1,17 +1,7 @@
-import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-
-/** The commit being built, for build info; 'unknown' outside a git checkout. */
-function commit(): string {
-  if (process.env.PORTAL_COMMIT) return process.env.PORTAL_COMMIT;
-  try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    return 'unknown';
-  }
-}
+import { buildCommit, rendererBuildDefines } from './build-stamp';
 
 // Desktop build: main and preload for Node/Electron, the renderer from the same sources as the web build.
 // PORTAL_FLAVOR (chat | track), PORTAL_SERVER_URL and PORTAL_UPDATES_URL are baked into main at build time
@@ -23,7 +13,7 @@ export default defineConfig({
         flavor: process.env.PORTAL_FLAVOR ?? 'chat',
         serverUrl: process.env.PORTAL_SERVER_URL ?? 'http://localhost:3000',
         updatesUrl: process.env.PORTAL_UPDATES_URL ?? '',
-        commit: commit(),
+        commit: buildCommit(),
         buildDate: new Date().toISOString(),
       }),
     },
@@ -40,6 +30,7 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
     plugins: [react()],
-    define: { __PORTAL_TARGET__: JSON.stringify('desktop') },
+    // The desktop apps never register the web portal's service worker (platform/index.ts picks the desktop platform).
+    define: { __PORTAL_TARGET__: JSON.stringify('desktop'), ...rendererBuildDefines() },
   },
 });

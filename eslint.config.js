@@ -9,6 +9,12 @@ const zodNamedImport = {
   message: "Use `import * as z from 'zod'`: the named import pulls every locale into the bundle.",
 };
 
+// What a session leaves behind (token, ubs_email, previousURL) is written by src/renderer/session/saved-session.ts alone.
+const cookieWrites = [
+  { selector: "MemberExpression[object.name='platform'][property.name='cookies']", message: 'Save session values through src/renderer/session/saved-session.ts.' },
+  { selector: "MemberExpression[object.name='document'][property.name='cookie']", message: 'Save session values through src/renderer/session/saved-session.ts.' },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -24,8 +30,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': ['error', zodNamedImport],
+      'no-restricted-syntax': ['error', zodNamedImport, ...cookieWrites],
     },
+  },
+  {
+    // The session module and the platform implementations are where cookies are read and written.
+    files: ['src/renderer/session/**/*.{ts,tsx}', 'src/renderer/platform/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', zodNamedImport] },
   },
   {
     files: ['src/shared/**/*.ts'],

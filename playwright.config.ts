@@ -9,6 +9,8 @@ import { chromiumLaunchOptions } from './tests/chromium';
 // server `npm start` runs, with the test seed and a fresh data directory per run.
 const port = Number(process.env.E2E_PORT ?? 3390);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'suite-portal-e2e-'));
+// The release folder the server serves and reads the download links from; downloads.spec.ts fills and empties it.
+process.env.E2E_UPDATES_DIR ??= mkdtempSync(join(tmpdir(), 'suite-portal-e2e-updates-'));
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // Real mail: an SMTP receiver on a fixed port next to the server's, started here in the runner's main process
@@ -25,7 +27,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI only: a 2-core machine running every suite makes a timing-bound step flaky now and then.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -50,6 +53,13 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_FILE: 'tests/e2e/fixtures/seed.json',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      UPDATES_DIR: process.env.E2E_UPDATES_DIR,
+      // The menu's configured links (menu.spec.ts); the stand-in sites are served by route handlers in the specs.
+      HELP_VIDEO_URL: 'https://videos.example.com/watch?v=suite-intro',
+      DOCUMENTS_URL: 'https://docs.example.com/suite-portal',
+      SUPPORT_CONTACT: 'https://help.example.com/desk',
+      // The pages are opened on 127.0.0.1; console-logging.spec.ts opens http://localhost:{port} as the production host.
+      PRODUCTION_HOST: 'localhost',
     },
   },
 });

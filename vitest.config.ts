@@ -1,12 +1,25 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { rendererBuildDefines } from './build-stamp';
 
 export default defineConfig({
   test: {
     projects: [
       {
         // Unit tests sit beside the code they test.
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.keychain.test.ts'], environment: 'node' },
-        define: { __PORTAL_TARGET__: JSON.stringify('web') },
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.keychain.test.ts'], environment: 'node' },
+        define: { __PORTAL_TARGET__: JSON.stringify('web'), ...rendererBuildDefines() },
+      },
+      {
+        // Component tests (*.test.tsx) render React into jsdom and drive it with Testing Library, as a user would.
+        plugins: [react()],
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/renderer/test-setup.ts'],
+        },
+        define: { __PORTAL_TARGET__: JSON.stringify('web'), ...rendererBuildDefines() },
       },
       {
         // The token vault against the real OS keychain; `npm run test:keychain` runs it inside a D-Bus session.

@@ -1,0 +1,60 @@
+// `npm run test:bundle`: the JavaScript a browser loads to show /login must not grow.
+//
+// Builds the web portal into a throw-away folder with Vite's manifest, then follows the static imports of the
+// entry (index.html) and of the /login screen's lazy chunk (features/sign-in/sign-in-screen.tsx) and adds up
+// the gzip size of every JavaScript file among them. It fails when the total is above the budget recorded in
+// scripts/login-bundle-budget.json (the size before issue 12's UI kit). `--record` writes the current size as
+// the new budget: do that only when a growth is intended and agreed.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const budgetFile = join(root, 'scripts/login-bundle-budget.json');
+const LOGIN_SCREEN = 'features/sign-in/sign-in-screen.tsx';
+
+const outDir = mkdtempSync(join(tmpdir(), 'suite-portal-bundle-'));
+try {
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+    // A fixed build id: the real one holds the commit and the time, whose gzip size differs from build to build.
+    env: { ...process.env, PORTAL_BUILD_ID: '0.0.0+0000000.00000000T000000' },
+  });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry || !manifest[LOGIN_SCREEN]) throw new Error(`The manifest has no entry or no ${LOGIN_SCREEN}.`);
+
+  // Static imports only: a dynamic import is fetched when some later screen needs it, not for /login.
+  const chunks = new Set();
+  const visit = (key) => {
+    if (chunks.has(key)) return;
+    chunks.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  visit(entry);
+  visit(LOGIN_SCREEN);
+
+  const gzipSize = (file) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+  const files = [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const css = new Set([...chunks].flatMap((key) => manifest[key].css ?? []));
+  const js = files.reduce((sum, file) => sum + gzipSize(file), 0);
+  const cssBytes = [...css].reduce((sum, file) => sum + gzipSize(file), 0);
+
+  if (process.argv.includes('--record')) {
+    writeFileSync(budgetFile, `${JSON.stringify({ jsGzipBytes: js, cssGzipBytes: cssBytes, files: files.length }, null, 2)}\n`);
+    console.log(`/login budget recorded: ${js} bytes of JavaScript (gzip), ${cssBytes} bytes of CSS.`);
+  } else {
+    const budget = JSON.parse(readFileSync(budgetFile, 'utf8'));
+    console.log(`/login loads ${files.length} JavaScript files: ${js} bytes gzip (budget ${budget.jsGzipBytes}); CSS ${cssBytes} bytes gzip (was ${budget.cssGzipBytes}).`);
+    if (js > budget.jsGzipBytes) {
+      console.error(`/login JavaScript grew by ${js - budget.jsGzipBytes} bytes (gzip). Load the new code lazily, where the screen that needs it is opened.`);
+      process.exitCode = 1;
+    }
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
