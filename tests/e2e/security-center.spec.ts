@@ -147,7 +147,7 @@ test.describe('account security center', () => {
   test('second factor: see the setup, and regenerate the recovery code behind the confirm word', async ({ page }) => {
     await signIn(page, 'security.factor@e2e.test', PASSWORD);
     await expect(page).toHaveURL(/\/setup-multi-factor$/);
-    const { recoveryCode: first } = await setUpAuthenticator(page);
+    const { recoveryCode: first } = await setUpAuthenticator(page, { staysInPortal: false });
     // One product in one organization: the workspace goes straight on to it.
     await expect(page).toHaveURL(/\/products\/hrms\/appco\/dashboard$/);
     await page.goto('/account/second-factor');

@@ -116,7 +116,10 @@ test('a version deployed while a form is being filled in waits, then loads on re
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   await expect(page.getByLabel('Current Password')).toHaveValue('Member@12345');
 
+  // The old page still shows the same heading: wait for the reload itself, not for the heading.
+  const reloaded = page.waitForEvent('load');
   await banner.getByRole('button', { name: 'Reload now' }).click();
+  await reloaded;
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBeUndefined();
   await page.goto(`${origin}/workspace`);
