@@ -9,10 +9,10 @@ import { rendererBuildDefines } from './build-stamp';
  * runtime configuration, the update feeds and installers, the product stand-ins and demo logos. Nothing of them is
  * ever cached (there is no runtime caching at all); the worker precaches only the app shell and hashed assets.
  */
-const NETWORK_ONLY = [/^\/socket\.io/, /^\/oauth2\//, /^\/auth\//, /^\/portal-config\.json/, /^\/updates\//, /^\/products\//, /^\/demo-logos\//];
+const NETWORK_ONLY = [/^\/socket\.io/, /^\/oauth2\//, /^\/oidc\//, /^\/\.well-known\//, /^\/auth\//, /^\/portal-config\.json/, /^\/updates\//, /^\/products\//, /^\/demo-logos\//];
 
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/](protocol|bridge)[\\/](?!security-)|src[\\/]shared[\\/]validation[\\/](messages|fields|password|patterns)\.ts|src[\\/]shared[\\/](products|limits)\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/]|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/](protocol|bridge)[\\/](?!security-|oauth2-|http-calls)|src[\\/]shared[\\/]validation[\\/](messages|fields|password|patterns)\.ts|src[\\/]shared[\\/](products|limits)\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/]|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
 export default defineConfig({

@@ -14,7 +14,11 @@ import { AttemptLimiter, type LockEvent } from './limits/limiter';
 import { createMetrics } from './metrics';
 import { databaseLimitStore, redisLimitStore } from './limits/stores';
 import { createPayloadCodec } from './pipeline/payload-codec';
-import { createPipeline } from './pipeline/pipeline';
+import { createPipeline, HTTP_PIPELINE_CALLS } from './pipeline/pipeline';
+import { createOidcProvider } from './oidc/provider';
+import { deleteExpiredModels } from './oidc/adapter';
+import { oauth2Router } from './http/oauth2-routes';
+import { oauth2Handlers } from './handlers/oauth2';
 import { createHttpApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { applySeed, parseSeed, readSeedFile, type SeedResult } from './seed/apply-seed';
@@ -89,7 +93,11 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     const cache = new AccountCache();
     await database.listen(CHANGES_CHANNEL, cache);
     services = { config, db, sessions: await SessionService.create(db, cache), cache, limiter, log, mailer, background, metrics, mfaKey };
-    httpServer = createServer(createHttpApp(services));
+    const oidc = await createOidcProvider(db, config.publicUrl, { trustProxy: config.trustProxy.kind !== 'none' });
+    const httpPipeline = createPipeline(services, oauth2Handlers(services, oidc.provider), null, HTTP_PIPELINE_CALLS);
+    const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
+    expiredOidcRows.unref();
+    httpServer = createServer(createHttpApp(services, { oauth2: oauth2Router(oidc, httpPipeline, log) }));
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
     const closeAdapter = config.redisUrl ? await shareSocketsThroughRedis(io, config.redisUrl, namespace) : async () => undefined;
@@ -130,6 +138,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
       const deadline = Date.now() + 8_000;
       const within = (work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
       socketCalls.stopAccepting();
+      clearInterval(expiredOidcRows);
       await within(socketCalls.settled());
       // io.close() also closes the HTTP server (which in Node 20 drops idle connections, upgraded sockets too: so
       // only after the running calls have answered).

@@ -84,7 +84,7 @@ test('the service worker installs and precaches the app shell, never the API', a
   });
   expect(cached).toContain('/index.html');
   expect(cached.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
-  expect(cached.filter((url) => /^\/(socket\.io|portal-config\.json|updates|products|oauth2|auth|demo-logos)/.test(url))).toEqual([]);
+  expect(cached.filter((url) => /^\/(socket\.io|portal-config\.json|updates|products|oauth2|oidc|\.well-known|auth|demo-logos)/.test(url))).toEqual([]);
 
   // Offline: the portal still opens, the sign-in screen says so, and no API answer comes from a cache.
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import { NotFoundScreen } from './not-found-screen';
-import { placeholderScreen as soon } from './placeholder-screen';
 import type { RouteAccess } from './route-guard';
 
 /** One route of the portal: its path, how it may be reached, its page title and its screen. */
@@ -30,6 +29,7 @@ const VerifyEmailScreen = lazy(() => import('../features/verify-email/verify-ema
 const VerifyOrganizationScreen = lazy(() =>
   import('../features/verify-email/verify-organization-screen').then((module) => ({ default: module.VerifyOrganizationScreen })),
 );
+const AuthorizeScreen = lazy(() => import('../features/authorize/authorize-screen').then((module) => ({ default: module.AuthorizeScreen })));
 const ChangePasswordScreen = lazy(() => import('../features/change-password/change-password-screen').then((module) => ({ default: module.ChangePasswordScreen })));
 const InviteScreen = lazy(() => import('../features/invite/invite-screen').then((module) => ({ default: module.InviteScreen })));
 const ClientInviteScreen = lazy(() => import('../features/invite/client-invite-screen').then((module) => ({ default: module.ClientInviteScreen })));
@@ -81,7 +81,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/verify-email', access: 'public', title: 'Verify Your Email', screen: VerifyEmailScreen },
   { path: '/invite/:inviteCode', access: 'open', title: 'Invitation', screen: InviteScreen },
   { path: '/invite-client/:token', access: 'open', title: 'Client Invitation', screen: ClientInviteScreen },
-  { path: '/authorize', access: 'open', title: 'Authorize', screen: soon('Authorize') },
+  { path: '/authorize', access: 'open', title: 'Authorize', screen: AuthorizeScreen },
   { path: '/downloads', access: 'open', title: 'Downloads', screen: DownloadsScreen },
 
   // Signed in only.

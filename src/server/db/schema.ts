@@ -154,7 +154,47 @@ export const oauthClients = pgTable('oauth_clients', {
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+  /** sha256 (hex) of the client secret of a confidential client (client_secret_basic); null: a public client, PKCE only. */
+  secretHash: text('secret_hash'),
+  postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
+  /** Scopes the client may ask for, besides openid. */
+  scopes: jsonb('scopes').$type<string[]>().notNull().default(['openid', 'email', 'profile', 'offline_access']),
   ...timestamps,
+});
+
+/**
+ * The OpenID provider's state (oidc-provider's adapter): authorization codes, access and refresh tokens, grants,
+ * sessions and interactions, one row each, shared by every instance. `orgId` is the organization a grant was given
+ * for (the `org_id` claim of its tokens).
+ */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    orgId: text('org_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('oidc_models_pk').on(table.kind, table.id),
+    index('oidc_models_grant_idx').on(table.grantId),
+    index('oidc_models_uid_idx').on(table.kind, table.uid),
+    index('oidc_models_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** The OpenID provider's signing keys (private JWKs), made on first start; the newest signs, all are published. */
+export const oidcSigningKeys = pgTable('oidc_signing_keys', {
+  kid: text('kid').primaryKey(),
+  jwk: jsonb('jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when a newer key takes over: still published (tokens it signed verify) until deleted. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
 /** An invitation to join an organization. Only a hash of the code is kept. */
@@ -247,7 +287,22 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_due_idx').on(table.sentAt, table.notBefore)],
 );
 
-export const schema = { organizations, users, memberships, sessions, auditEvents, rateLimits, serverSecrets, oauthClients, invitations, onboardingEmployees, oneTimeCodes, mailOutbox };
+export const schema = {
+  organizations,
+  users,
+  memberships,
+  sessions,
+  auditEvents,
+  rateLimits,
+  serverSecrets,
+  oauthClients,
+  oidcModels,
+  oidcSigningKeys,
+  invitations,
+  onboardingEmployees,
+  oneTimeCodes,
+  mailOutbox,
+};
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */
 export const dbNow = sql`now()`;

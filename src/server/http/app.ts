@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import { ERROR_CODES, HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
 import { databaseReady } from '../db/client';
 import { describeError } from '../log';
@@ -14,7 +14,7 @@ import { updatesRouter } from './updates';
 const RESOURCES = resolve(import.meta.dirname, '../../../resources');
 
 /** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls. */
-export function createHttpApp(services: Services): Express {
+export function createHttpApp(services: Services, routers: { oauth2?: Router } = {}): Express {
   const { config, log } = services;
   const app = express();
   app.disable('x-powered-by');
@@ -55,12 +55,8 @@ export function createHttpApp(services: Services): Express {
     res.set('Cache-Control', 'no-cache').json(body);
   });
 
-  // The HTTP calls of later issues answer in the contract's envelope until they land.
-  const notYet = (name: string) => (_req: express.Request, res: express.Response) => {
-    res.status(ERROR_CODES.NOT_FOUND).json({ data: null, error: `${name} is not available yet.`, code: ERROR_CODES.NOT_FOUND });
-  };
-  app.post(HTTP_ROUTES.oauth2Login, notYet('Sign-in for other applications'));
-  app.get(HTTP_ROUTES.oauth2AppInfo, notYet('Sign-in for other applications'));
+  // Third-party sign-in: the OpenID provider and the Authorize screen's calls (oauth2-routes.ts).
+  if (routers.oauth2) app.use(routers.oauth2);
   app.get(HTTP_ROUTES.msLogin, (_req, res) => {
     res
       .status(ERROR_CODES.NOT_FOUND)

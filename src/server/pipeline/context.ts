@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { EventName, EventPayload, Events, LimitName } from '../../shared/protocol';
+import type { HttpCallName, HttpCallPayload, HttpCalls } from '../../shared/protocol/http-calls';
 import type { UserRow } from '../accounts/queries';
 import type { CallOrigin } from '../auth/device';
 import type { SessionInfo } from '../auth/sessions';
@@ -61,3 +62,9 @@ type ReplyInput<E extends EventName> = z.input<Events[E]['reply']>;
 /** A handler, typed from the contract: its payload is already parsed, its reply is checked before it is sent. */
 export type Handler<E extends EventName> = (payload: EventPayload<E>, ctx: ContextFor<E>) => Promise<ReplyInput<E>>;
 export type HandlerMap = { [E in EventName]?: Handler<E> };
+
+type HttpContextFor<C extends HttpCallName> = HttpCalls[C]['auth'] extends 'user' ? UserContext : BaseContext;
+
+/** A handler of an HTTP call of `HTTP_CALLS`: the same pipeline, its payload `{query, body}` already parsed. */
+export type HttpHandler<C extends HttpCallName> = (payload: HttpCallPayload<C>, ctx: HttpContextFor<C>) => Promise<z.input<HttpCalls[C]['reply']>>;
+export type HttpHandlerMap = { [C in HttpCallName]?: HttpHandler<C> };

@@ -1,10 +1,12 @@
 import { CallError, ERROR_CODES, SUCCESS_CODE, type EventName } from '../../shared/protocol';
-import { EVENT_NAMES, EVENTS, isEventName } from '../../shared/protocol/contract';
+import { EVENTS } from '../../shared/protocol/contract';
+import { HTTP_CALLS } from '../../shared/protocol/http-calls';
+import type { Events } from '../../shared/protocol';
 import { isDatabaseUnavailable } from '../db/client';
 import { describeError } from '../log';
 import type { Services } from '../services';
 import { measureWork, type Work } from '../work';
-import type { Caller, Handler, HandlerMap } from './context';
+import type { Caller, Handler, HandlerMap, HttpHandlerMap } from './context';
 import type { PayloadCodec } from './payload-codec';
 import type { CallState, Stage } from './stage';
 import { admissionStage } from './stages/admission';
@@ -29,7 +31,7 @@ export interface Pipeline {
 }
 
 /** Events whose check is a password hash (argon2): they pass the admission stage before spending anything. */
-const HASHING_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
+const HASHING_EVENTS: ReadonlySet<string> = new Set<EventName>([
   'login',
   'onboardingLogin',
   'onboardingSignUp',
@@ -44,6 +46,20 @@ const HASHING_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'hrms|master|MFA|verify',
   'hrms|master|MFA|setup',
 ]);
+
+/**
+ * What a pipeline serves: the socket contract, or the HTTP calls (`HTTP_CALLS`, through `http/pipeline-route.ts`),
+ * with the names among them whose check is a password hash.
+ */
+export interface PipelineCalls {
+  events: Readonly<Record<string, Events[EventName]>>;
+  hashing: ReadonlySet<string>;
+}
+
+const SOCKET_CALLS: PipelineCalls = { events: EVENTS, hashing: HASHING_EVENTS };
+
+/** The HTTP calls of `HTTP_CALLS`: the same stages; oauth2Login checks a password like login. */
+export const HTTP_PIPELINE_CALLS: PipelineCalls = { events: HTTP_CALLS as unknown as PipelineCalls['events'], hashing: new Set(['oauth2Login']) };
 
 const NOT_AVAILABLE = 'This feature is not available yet.';
 const UNKNOWN_EVENT = 'Unknown event.';
@@ -64,8 +80,10 @@ function isUniqueViolation(error: unknown): boolean {
  * middleware in spirit). Adding an event means declaring it in src/shared/protocol/events.ts and writing its handler;
  * its protection comes with the declaration.
  */
-export function createPipeline(services: Services, handlers: HandlerMap, codec: PayloadCodec | null): Pipeline {
+export function createPipeline(services: Services, handlers: HandlerMap | HttpHandlerMap, codec: PayloadCodec | null, calls: PipelineCalls = SOCKET_CALLS): Pipeline {
   const { log } = services;
+  const { events, hashing } = calls;
+  const known = (name: string): name is EventName => Object.hasOwn(events, name);
   const connectionRate = connectionRateStage();
   const common = [connectionRate, decodeStage(codec), parseStage];
   const session = sessionStage(services.sessions);
@@ -74,11 +92,11 @@ export function createPipeline(services: Services, handlers: HandlerMap, codec: 
   const reply = replyStage(log);
 
   const chains = new Map<EventName, Stage[]>(
-    EVENT_NAMES.map((event) => {
-      const entry = EVENTS[event];
+    (Object.keys(events) as EventName[]).map((event) => {
+      const entry = events[event]!;
       const stages: Stage[] = [...common];
       if (entry.auth !== 'none') stages.push(session);
-      if (HASHING_EVENTS.has(event)) stages.push(admissionStage);
+      if (hashing.has(event)) stages.push(admissionStage);
       if (entry.limits) stages.push(limits);
       if (entry.auth === 'userOrLogin') stages.push(heldLogin);
       stages.push(reply);
@@ -87,7 +105,7 @@ export function createPipeline(services: Services, handlers: HandlerMap, codec: 
   );
 
   const invoke = (call: CallState): Promise<unknown> => {
-    const handler = handlers[call.event] as Handler<EventName> | undefined;
+    const handler = (handlers as Record<string, Handler<EventName> | undefined>)[call.event];
     if (!handler) throw new CallError(ERROR_CODES.NOT_FOUND, NOT_AVAILABLE);
     return handler(call.payload as never, call.ctx as never);
   };
@@ -112,7 +130,7 @@ export function createPipeline(services: Services, handlers: HandlerMap, codec: 
 
   return {
     async run(name, payload, caller) {
-      if (!isEventName(name)) {
+      if (!known(name)) {
         // Unknown names still spend the connection's budget: a flood of them is a flood.
         const { work, result } = await measureWork(() =>
           connectionRate({ caller } as CallState, () => Promise.reject(new CallError(ERROR_CODES.NOT_FOUND, UNKNOWN_EVENT))),
@@ -120,7 +138,7 @@ export function createPipeline(services: Services, handlers: HandlerMap, codec: 
         const reason = result.status === 'rejected' ? result.reason : null;
         return { reply: failure(name.slice(0, 100), reason), work, flooded: reason instanceof FloodError };
       }
-      const entry = EVENTS[name];
+      const entry = events[name]!;
       const call: CallState = {
         event: name,
         entry,

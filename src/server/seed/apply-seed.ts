@@ -4,7 +4,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { invitations, memberships, oauthClients, onboardingEmployees, organizations, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { describeSeedIssues, SeedFileSchema, type SeedFile } from './seed-schema';
+import { hashClientSecret } from '../oidc/client-secrets';
+import { describeSeedIssues, OAUTH_SCOPES, SeedFileSchema, type SeedFile } from './seed-schema';
 
 export class SeedError extends Error {
   constructor(
@@ -138,7 +139,15 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
     }
 
     for (const client of seed.oauthClients ?? []) {
-      const values = { clientId: client.clientId, name: client.name, logoUrl: client.logoURL ?? null, redirectUris: client.redirectUris };
+      const values = {
+        clientId: client.clientId,
+        name: client.name,
+        logoUrl: client.logoURL ?? null,
+        redirectUris: client.redirectUris,
+        secretHash: client.clientSecret === undefined ? null : hashClientSecret(client.clientSecret),
+        postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
+        scopes: [...new Set(['openid', ...(client.scopes ?? OAUTH_SCOPES)])],
+      };
       await tx.insert(oauthClients).values(values).onConflictDoUpdate({ target: oauthClients.clientId, set: { ...values, updatedAt: sql`now()` } });
     }
 

@@ -42,4 +42,15 @@ describe('seed file format', () => {
     const seed = parseSeed({ organizations: [org], users: [{ ...user, email: 'Ada@ACME.test', userName: 'Ada.Admin' }] }, 'test');
     expect(seed.users[0]).toMatchObject({ email: 'ada@acme.test', userName: 'ada.admin' });
   });
+
+  it('checks OAuth clients: exact http(s) redirect URIs without fragments, long secrets, known scopes', () => {
+    const client = { clientId: 'notes', name: 'Notes', redirectUris: ['https://notes.example.com/cb'] };
+    expect(problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, clientSecret: 'x'.repeat(32), scopes: ['openid', 'email'], postLogoutRedirectUris: ['https://notes.example.com/'] }] })).toEqual([]);
+    expect(problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, redirectUris: ['https://notes.example.com/cb#x'] }] })).toEqual(['oauthClients[0].redirectUris[0]: A redirect URI must not have a fragment.']);
+    expect(problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, redirectUris: ['javascript:alert(1)'] }] })[0]).toMatch(/^oauthClients\[0\]\.redirectUris\[0\]: /);
+    expect(problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, clientSecret: 'short' }] })).toEqual([
+      'oauthClients[0].clientSecret: clientSecret must be at least 32 characters (use a random value).',
+    ]);
+    expect(problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, scopes: ['admin'] }] })[0]).toMatch(/^oauthClients\[0\]\.scopes\[0\]: /);
+  });
 });

@@ -55,6 +55,15 @@ export const SeedUserSchema = z.strictObject({
   ),
 });
 
+/** The scopes the portal's OpenID provider knows (README: "Registering an app"). */
+export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
+
+/** A client's redirect URI: an absolute http(s) URL without a fragment (RFC 6749 §3.1.2), compared exactly. */
+const redirectUri = z
+  .url({ protocol: /^https?$/ })
+  .max(2000)
+  .refine((uri) => !uri.includes('#'), 'A redirect URI must not have a fragment.');
+
 /** A seed file: organizations, users, OAuth clients and invitations, applied idempotently on start. */
 export const SeedFileSchema = z
   .strictObject({
@@ -66,7 +75,12 @@ export const SeedFileSchema = z
           clientId: z.string().trim().min(1).max(200),
           name: z.string().trim().min(1).max(100),
           logoURL: httpsOrPath.optional(),
-          redirectUris: z.array(z.url()).min(1),
+          redirectUris: z.array(redirectUri).min(1),
+          /** Makes the client confidential (client_secret_basic); stored as sha256 only. Without it, the client is public and must use PKCE. */
+          clientSecret: z.string().min(32, 'clientSecret must be at least 32 characters (use a random value).').max(200).optional(),
+          postLogoutRedirectUris: z.array(redirectUri).optional(),
+          /** Scopes the client may ask for; openid is always allowed. */
+          scopes: z.array(z.enum(OAUTH_SCOPES)).optional(),
         }),
       )
       .optional(),

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { PRODUCT_KEYS, type ProductKey } from '../products';
 import { ErrorCodeSchema } from './errors';
-import { OtpSchema } from '../validation/fields';
 
 /** The HTTP calls of spec section 7, plus the portal's runtime configuration. Paths are fixed. */
 export const HTTP_ROUTES = {
@@ -21,31 +20,6 @@ export const httpEnvelope = <T extends z.ZodType>(data: T) =>
     z.object({ data, error: z.null(), code: z.literal(200) }),
     z.object({ data: z.unknown(), error: z.string(), code: ErrorCodeSchema }),
   ]);
-
-/** POST /oauth2/login query string. */
-export const OAuth2LoginQuerySchema = z.object({
-  client_id: z.string().min(1).max(200),
-  state: z.string().max(1000).optional(),
-  redirect_uri: z.string().url().max(2000),
-  identifier: z.string().max(254).optional(),
-  code_challenge: z.string().max(200).optional(),
-  code_challenge_method: z.literal('S256').optional(),
-  orgId: z.string().max(64).optional(),
-});
-
-/** POST /oauth2/login body: the identifier travels as `email`. */
-export const OAuth2LoginBodySchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(128),
-  platform: z.string().max(50),
-  otp: OtpSchema.optional(),
-});
-
-/** POST /oauth2/login reply data: a second factor is needed, or where to go. */
-export const OAuth2LoginReplySchema = z.object({ isMultiFactorAuth: z.boolean().optional(), redirect_uri: z.string().optional() });
-
-/** GET /oauth2/app-info reply data. */
-export const AppInfoReplySchema = z.object({ client_name: z.string(), client_logo: z.string().nullable() });
 
 /** Where the menu's Support entry leads: a mail address or a web page. */
 export const SupportContactSchema = z.union([z.object({ email: z.email() }), z.object({ url: z.url() })]);

@@ -1,0 +1,179 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { AppInfoReply } from '../../../shared/protocol/oauth2-schemas';
+import { OtpSchema } from '../../../shared/validation/fields';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { platform } from '../../platform';
+import { useSessionStore } from '../../session/session-store';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
+import { DefaultDialog } from '../../ui/dialog/default-dialog';
+import { OtpInput } from '../../ui/otp-input';
+import { LoadingScreen } from '../../ui/spinner';
+import { showToast } from '../../ui/toast';
+import { resendLabel, useCountdown } from '../multi-factor/countdown';
+import { AuthorizeForm, type AuthorizeSignInValues } from './authorize-form';
+import { authorizationStart, fetchAppInfo, oauth2Continue, oauth2Login, OAuth2Error } from './oauth2-api';
+import './authorize.css';
+
+/** Spec section 9: the resend countdown of the authorize screen's second factor. */
+export const AUTHORIZE_RESEND_SECONDS = 5;
+/** Spec section 8: the third-party login error dialog's title. */
+export const AUTHORIZE_ERROR_TITLE = 'Oops...';
+
+type Step = { kind: 'choose' } | { kind: 'password' } | { kind: 'otp'; email: string; password: string };
+
+const messageOf = (error: unknown) => (error instanceof OAuth2Error ? error.message : MESSAGES.somethingWrong);
+
+/**
+ * Authorize (/authorize): the portal's sign-in for another application (spec 2 and 4). The app's name and logo come
+ * from /oauth2/app-info; a signed-in user may continue with their portal session; otherwise identifier and
+ * password, then the company's second factor if it asks (resend after 5 s). Errors open the 'Oops...' dialog; success
+ * goes on to the redirect the server returns (which ends at the app's redirect_uri with code and state).
+ */
+export function AuthorizeScreen() {
+  const [params] = useSearchParams();
+  const query = useMemo(() => new URLSearchParams(params), [params]);
+  const started = query.has('uid');
+  const token = useSessionStore((state) => state.token);
+  const sessionEmail = useSessionStore((state) => state.email);
+  const [app, setApp] = useState<AppInfoReply | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>(() => (token && sessionEmail ? { kind: 'choose' } : { kind: 'password' }));
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<string | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const [secondsLeft, restartCountdown] = useCountdown(AUTHORIZE_RESEND_SECONDS);
+
+  useEffect(() => {
+    // A hand-built link (no authorization request yet): start one, and come back here with its id.
+    if (!started && query.has('client_id')) {
+      window.location.replace(authorizationStart(query));
+      return;
+    }
+    let live = true;
+    fetchAppInfo(query).then(
+      (info) => live && setApp(info),
+      (error: unknown) => live && setLoadError(messageOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, started]);
+
+  const go = (reply: { redirect_uri?: string }) => {
+    if (reply.redirect_uri) window.location.assign(reply.redirect_uri);
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      setDialog(messageOf(error));
+      // The portal session was refused (ended elsewhere): sign in with a password instead.
+      if (error instanceof OAuth2Error && error.code === 401) setStep({ kind: 'password' });
+    }
+    setBusy(false);
+  };
+
+  const withIdentifier = (identifier: string) => {
+    const next = new URLSearchParams(query);
+    next.set('identifier', identifier);
+    return next;
+  };
+
+  const signIn = (values: AuthorizeSignInValues) =>
+    run(async () => {
+      const reply = await oauth2Login(withIdentifier(values.identifier), { email: values.identifier, password: values.password, platform: platform.deviceKind() });
+      if (reply.isMultiFactorAuth) {
+        setOtp('');
+        setStep({ kind: 'otp', email: values.identifier, password: values.password });
+        restartCountdown();
+        return;
+      }
+      go(reply);
+    });
+
+  const submitOtp = (event: FormEvent, current: Extract<Step, { kind: 'otp' }>) => {
+    event.preventDefault();
+    const parsed = OtpSchema.safeParse(otp);
+    setOtpError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    void run(async () => {
+      try {
+        go(await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind(), otp: parsed.data }));
+      } catch (error) {
+        setOtp('');
+        throw error;
+      }
+    });
+  };
+
+  const resend = (current: Extract<Step, { kind: 'otp' }>) =>
+    run(async () => {
+      await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind() });
+      restartCountdown();
+      showToast(MESSAGES.otpSent);
+    });
+
+  if (!started && query.has('client_id')) return <LoadingScreen label="Starting sign-in…" fullPage />;
+
+  const errorDialog = <DefaultDialog open={dialog !== null} title={AUTHORIZE_ERROR_TITLE} message={dialog ?? ''} onClose={() => setDialog(null)} />;
+
+  if (loadError !== null || !started) {
+    return (
+      <AuthLayout>
+        <header className="screen-header">
+          <h1>Authorize</h1>
+          <p className="lead" role="alert">
+            {loadError ?? 'This sign-in link is not complete. Go back to the application and start again.'}
+          </p>
+        </header>
+      </AuthLayout>
+    );
+  }
+  if (!app) return <LoadingScreen label="Loading the application…" />;
+
+  return (
+    <AuthLayout>
+      <header className="screen-header authorize-header">
+        {app.client_logo ? <img className="authorize-logo" src={app.client_logo} alt={`${app.client_name} logo`} /> : null}
+        <h1>Sign in to {app.client_name}</h1>
+        <p className="lead">{app.client_name} asks to sign you in with your Suite Portal account.</p>
+      </header>
+      {step.kind === 'choose' ? (
+        <div className="actions authorize-choose">
+          <Button className="button-block" loading={busy} onClick={() => void run(async () => go(await oauth2Continue(query, token!)))}>
+            Continue as {sessionEmail}
+          </Button>
+          <Button variant="secondary" className="button-block" disabled={busy} onClick={() => setStep({ kind: 'password' })}>
+            Use another account
+          </Button>
+        </div>
+      ) : null}
+      {step.kind === 'password' ? (
+        <AuthorizeForm loading={busy} onSubmit={signIn} />
+      ) : null}
+      {step.kind === 'otp' ? (
+        <>
+          <form className="form" noValidate onSubmit={(event) => submitOtp(event, step)}>
+            <p className="lead">Your company asks for a second factor: enter the 6-digit code we sent you, or the one your authenticator app shows.</p>
+            <OtpInput id="authorize-otp" label="One-time code" value={otp} onChange={setOtp} error={otpError} disabled={busy} />
+            <Button type="submit" className="button-block" loading={busy}>
+              Submit
+            </Button>
+          </form>
+          <p className="screen-footer">
+            Did not get it?{' '}
+            <Button variant="link" disabled={secondsLeft > 0 || busy} onClick={() => void resend(step)}>
+              {resendLabel(secondsLeft)}
+            </Button>
+          </p>
+        </>
+      ) : null}
+      {errorDialog}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { HTTP_ROUTES, httpEnvelope } from '../../../shared/protocol/http';
+import { AppInfoReplySchema, OAUTH2_CONTINUE_PATH, OAuth2LoginReplySchema, type AppInfoReply, type OAuth2LoginBody, type OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
+
+/** A refused HTTP call: the server's message (shown in the 'Oops...' dialog) and its code from the closed list. */
+export class OAuth2Error extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'OAuth2Error';
+  }
+}
+
+const UNREACHABLE = 'The portal could not be reached. Check your connection and try again.';
+
+async function send<T extends z.ZodType>(path: string, query: URLSearchParams, schema: T, init: RequestInit = {}): Promise<z.output<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`${path}?${query.toString()}`, { ...init, credentials: 'same-origin', headers: { accept: 'application/json', ...init.headers } });
+  } catch {
+    throw new OAuth2Error(UNREACHABLE, 500);
+  }
+  const parsed = httpEnvelope(schema).safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new OAuth2Error(UNREACHABLE, 500);
+  if (parsed.data.error !== null) throw new OAuth2Error(parsed.data.error, parsed.data.code);
+  return (parsed.data as { data: unknown }).data as z.output<T>;
+}
+
+/** GET /oauth2/app-info with the screen's query passed through. */
+export const fetchAppInfo = (query: URLSearchParams): Promise<AppInfoReply> => send(HTTP_ROUTES.oauth2AppInfo, query, AppInfoReplySchema);
+
+/** POST /oauth2/login: the query names the sign-in (client_id, state, redirect_uri, identifier), the body carries the credentials. */
+export const oauth2Login = (query: URLSearchParams, body: OAuth2LoginBody): Promise<OAuth2LoginReply> =>
+  send(HTTP_ROUTES.oauth2Login, query, OAuth2LoginReplySchema, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** POST /oauth2/continue: "Continue as" with the portal session. */
+export const oauth2Continue = (query: URLSearchParams, token: string): Promise<OAuth2LoginReply> =>
+  send(OAUTH2_CONTINUE_PATH, query, OAuth2LoginReplySchema, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+
+/**
+ * A link an app built by hand (spec 2: redirect_uri, client_id and code_challenge) has no authorization request yet:
+ * it starts one at the provider's authorization endpoint, with the standard defaults filled in.
+ */
+export function authorizationStart(query: URLSearchParams): string {
+  const start = new URLSearchParams(query);
+  if (!start.has('response_type')) start.set('response_type', 'code');
+  if (!start.has('scope')) start.set('scope', 'openid email profile');
+  if (start.has('code_challenge') && !start.has('code_challenge_method')) start.set('code_challenge_method', 'S256');
+  return `/oidc/auth?${start.toString()}`;
+}

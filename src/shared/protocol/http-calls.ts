@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { entry } from './events';
+import { AppInfoQuerySchema, AppInfoReplySchema, OAuth2LoginBodySchema, OAuth2LoginQuerySchema, OAuth2LoginReplySchema } from './oauth2-schemas';
+
+/**
+ * The HTTP calls that run through the server's call pipeline (the same stages, budgets and equal-work rules as the
+ * socket events), declared like socket events: policy, payload (`query` and `body` of the request), reply. They are
+ * reachable over HTTP only. The renderer imports only the schemas (`oauth2-schemas.ts`).
+ */
+export const HTTP_CALLS = {
+  /** POST /oauth2/login: third-party sign-in; spends the same `password` budget as `login` for the same identifier. */
+  oauth2Login: entry(
+    { auth: 'none', limits: { password: (p) => p.body.email, secondFactor: 'account', codeMail: 'account' } },
+    z.object({ query: OAuth2LoginQuerySchema, body: OAuth2LoginBodySchema }),
+    OAuth2LoginReplySchema,
+  ),
+  /** POST /oauth2/continue: "Continue as {email}" with the portal session of the Authorization header. */
+  oauth2Continue: entry({ auth: 'user' }, z.object({ query: OAuth2LoginQuerySchema, body: z.strictObject({}).optional() }), OAuth2LoginReplySchema),
+  /** GET /oauth2/app-info: the app's name and logo for the Authorize screen. */
+  oauth2AppInfo: entry({ auth: 'none' }, z.object({ query: AppInfoQuerySchema }), AppInfoReplySchema),
+};
+
+export type HttpCalls = typeof HTTP_CALLS;
+export type HttpCallName = keyof HttpCalls;
+export type HttpCallPayload<C extends HttpCallName> = z.output<HttpCalls[C]['payload']>;

@@ -1,0 +1,50 @@
+import * as z from 'zod';
+import { OtpSchema } from '../validation/fields';
+import { PlatformSchema } from './schemas';
+
+// The HTTP calls of third-party sign-in (spec 7; paths in `http.ts`'s HTTP_ROUTES). Kept apart from `index.ts` so
+// the /login bundle does not carry them: the Authorize screen and the server import this file.
+
+/** POST: "Continue as {email}" (the portal's own call, beside spec 7's): finishes an authorize link with the portal session (Authorization: Bearer). */
+export const OAUTH2_CONTINUE_PATH = '/oauth2/continue';
+
+/** The interaction id oidc-provider gives the Authorize screen (`uid` in its query). */
+export const InteractionUidSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'This sign-in link is not valid.');
+
+/**
+ * POST /oauth2/login query string: what the Authorize screen was opened with. `uid` names the authorization request
+ * in progress; client_id and redirect_uri must be the ones it was started with. Other parameters are ignored.
+ */
+export const OAuth2LoginQuerySchema = z.object({
+  uid: InteractionUidSchema,
+  client_id: z.string().min(1).max(200),
+  state: z.string().max(1000).optional(),
+  redirect_uri: z.string().url().max(2000),
+  identifier: z.string().max(254).optional(),
+  /** The organization the app is opened for (spec 2, Authorize). */
+  orgId: z.string().max(64).optional(),
+});
+export type OAuth2LoginQuery = z.infer<typeof OAuth2LoginQuerySchema>;
+
+/** POST /oauth2/login body: the identifier travels as `email`. A repeat without `otp` mails a fresh code. */
+export const OAuth2LoginBodySchema = z.strictObject({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+  platform: PlatformSchema,
+  otp: OtpSchema.optional(),
+});
+export type OAuth2LoginBody = z.infer<typeof OAuth2LoginBodySchema>;
+
+/** POST /oauth2/login reply data: a second factor is needed, or where the browser goes next (it ends at the client's redirect_uri with code and state). */
+export const OAuth2LoginReplySchema = z.object({ isMultiFactorAuth: z.boolean().optional(), redirect_uri: z.string().optional() });
+export type OAuth2LoginReply = z.infer<typeof OAuth2LoginReplySchema>;
+
+/** GET /oauth2/app-info query: the Authorize screen's query passed through; client_id names the app. */
+export const AppInfoQuerySchema = z.object({
+  client_id: z.string().min(1).max(200),
+  uid: InteractionUidSchema.optional(),
+});
+
+/** GET /oauth2/app-info reply data. */
+export const AppInfoReplySchema = z.object({ client_name: z.string(), client_logo: z.string().nullable() });
+export type AppInfoReply = z.infer<typeof AppInfoReplySchema>;
