@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { startMailService } from './tests/e2e/mail-service';
+import { ENTRA_E2E, startEntraService } from './tests/e2e/entra-service';
+import { trustTestCaInChildProcesses } from './tests/oidc/test-ca';
 import { chromiumLaunchOptions } from './tests/chromium';
 
 // End-to-end: real Chromium (Debian's, since Playwright's own download is not reachable here) against the
@@ -23,12 +25,20 @@ if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_MAIL_STARTED) {
   startMailService(smtpPort, Number(process.env.E2E_MAIL_PORT));
 }
 
+// Microsoft sign-in: an oidc-provider standing in for Entra (tests/oidc), over HTTPS with the run's test CA, on the
+// server's port + 2000 (5692 for E2E_PORT=3692). The server trusts the CA through NODE_EXTRA_CA_CERTS.
+const entraPort = Number(process.env.E2E_ENTRA_PORT ?? port + 2000);
+const testCertificates = trustTestCaInChildProcesses();
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_ENTRA_STARTED) {
+  process.env.E2E_ENTRA_STARTED = '1';
+  startEntraService(entraPort, baseURL, testCertificates);
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // One retry in CI only: a 2-core machine running every suite makes a timing-bound step flaky now and then.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -60,6 +70,10 @@ export default defineConfig({
       SUPPORT_CONTACT: 'https://help.example.com/desk',
       // The pages are opened on 127.0.0.1; console-logging.spec.ts opens http://localhost:{port} as the production host.
       PRODUCTION_HOST: 'localhost',
+      MS_CLIENT_ID: ENTRA_E2E.clientId,
+      MS_CLIENT_SECRET: ENTRA_E2E.clientSecret,
+      MS_AUTHORITY: `https://localhost:${entraPort}`,
+      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS!,
     },
   },
 });

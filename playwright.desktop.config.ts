@@ -52,6 +52,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DESKTOP_DATA_DIR,
         SEED_FILE: 'tests/e2e/fixtures/seed.json',
         UPDATES_DIR: updatesDir,
+        // Shows "Login With Microsoft" (main's popup is played by the bridge double; the provider is never called).
+        MS_CLIENT_ID: 'desktop-spec-client',
       },
     },
     {

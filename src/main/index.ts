@@ -17,6 +17,7 @@ import { resolveDesktopConfig } from './desktop-config';
 import { FLAVORS } from './flavor';
 import { registerBridge } from './ipc';
 import { createMicrosoftPopup, MS_POPUP_PARTITION } from './microsoft-popup';
+import { createDesktopMicrosoftSignIn, signInWithSystemBrowser } from './microsoft-loopback';
 import { isOnOrigin } from './origins';
 import { createPortalHosts } from './portal-hosts';
 import { createProductLauncher } from './product-launch';
@@ -116,9 +117,12 @@ async function start(): Promise<void> {
   const broadcast = (state: UpdateState) => mainWindow?.webContents.send('updates:state-changed', state);
   const updater = createUpdater({ autoUpdater, feedUrl, onChange: broadcast });
 
-  const popup = createMicrosoftPopup({
-    serverOrigin: config.serverOrigin,
-    createWindow: (options) => new BrowserWindow({ ...options, parent: mainWindow ?? undefined }),
+  const popup = createDesktopMicrosoftSignIn({
+    popup: createMicrosoftPopup({
+      serverOrigin: config.serverOrigin,
+      createWindow: (options) => new BrowserWindow({ ...options, parent: mainWindow ?? undefined }),
+    }),
+    systemBrowser: (url) => signInWithSystemBrowser({ url, serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
   });
 
   const openInAppWindow = async (url: string) => {
@@ -147,7 +151,7 @@ async function start(): Promise<void> {
         await vault.clear();
         return null;
       },
-      'auth:microsoft-popup': async ({ url }) => ({ code: await popup(url) }),
+      'auth:microsoft-popup': ({ url }) => popup(url),
       'updates:get-state': () => updater.state(),
       'updates:check': () => updater.check(),
       'updates:restart': () => {

@@ -14,7 +14,7 @@ function setup() {
     'vault:get-token': () => ({ token: 'secret', persistent: true }),
     'vault:set-token': (input) => (received.push(input), { persistent: true }),
     'vault:clear': () => null,
-    'auth:microsoft-popup': () => ({ code: null }),
+    'auth:microsoft-popup': () => ({ code: null, state: null, iss: null, error: null, errorDescription: null }),
     'updates:get-state': () => ({ status: 'idle' }),
     'updates:check': () => ({ status: 'checking' }),
     'updates:restart': () => {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { codeFrom, createMicrosoftPopup, MS_POPUP_OPTIONS, type PopupWindowLike } from './microsoft-popup';
+import { answerOnServer, codeFrom, createMicrosoftPopup, MS_POPUP_OPTIONS, NO_ANSWER, type PopupWindowLike } from './microsoft-popup';
 
 const SERVER = 'https://portal.example.com';
 
@@ -62,14 +62,22 @@ describe('Microsoft popup', () => {
     expect(MS_POPUP_OPTIONS.webPreferences.partition.startsWith('persist:')).toBe(false);
   });
 
-  it('catches the redirect back to the server carrying code, stops it, closes and answers the code', async () => {
+  it('catches the redirect back to the server carrying code, stops it, closes and answers the code and state', async () => {
     const { signIn, windows } = setup();
     const answer = signIn(`${SERVER}/auth/ms/login`);
     const popup = windows[0]!;
     expect(popup.navigate('will-navigate', 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize?code_challenge=x')).toBe(false);
     expect(popup.navigate('will-redirect', `${SERVER}/auth/ms/callback?code=M.C123&state=s`)).toBe(true);
     expect(popup.destroyed).toBe(true);
-    await expect(answer).resolves.toBe('M.C123');
+    await expect(answer).resolves.toEqual({ ...NO_ANSWER, code: 'M.C123', state: 's' });
+  });
+
+  it("answers the provider's error (a cancelled sign-in) instead of a code", async () => {
+    const { signIn, windows } = setup();
+    const answer = signIn(`${SERVER}/auth/ms/login`);
+    expect(windows[0]!.navigate('will-redirect', `${SERVER}/auth/ms/callback?error=access_denied&error_description=User+cancelled&state=s`)).toBe(true);
+    await expect(answer).resolves.toEqual({ ...NO_ANSWER, error: 'access_denied', errorDescription: 'User cancelled', state: 's' });
+    expect(answerOnServer(`${SERVER}/auth/ms/callback?code=c&state=s&iss=https%3A%2F%2Fidp.example`, SERVER)).toMatchObject({ code: 'c', iss: 'https://idp.example' });
   });
 
   it('ignores a code on another origin', () => {
@@ -77,11 +85,11 @@ describe('Microsoft popup', () => {
     expect(codeFrom(`${SERVER}/auth/ms/callback?state=1`, SERVER)).toBeNull();
   });
 
-  it('answers null when the user closes the popup by hand', async () => {
+  it('answers nothing when the user closes the popup by hand', async () => {
     const { signIn, windows } = setup();
     const answer = signIn(`${SERVER}/auth/ms/login`);
     windows[0]!.close();
-    await expect(answer).resolves.toBeNull();
+    await expect(answer).resolves.toEqual(NO_ANSWER);
   });
 
   it('focuses the open popup on a second request instead of opening another', async () => {
@@ -91,7 +99,22 @@ describe('Microsoft popup', () => {
     expect(windows).toHaveLength(1);
     expect(windows[0]!.focused).toBe(1);
     windows[0]!.navigate('will-navigate', `${SERVER}/auth/ms/callback?code=abc`);
-    await expect(Promise.all([first, second])).resolves.toEqual(['abc', 'abc']);
+    const [one, two] = await Promise.all([first, second]);
+    expect(one.code).toBe('abc');
+    expect(two).toBe(one);
+  });
+
+  it("closes and reports a refused embedded window when the provider's page does not load in it", async () => {
+    const { signIn, windows } = setup();
+    const answer = signIn(`${SERVER}/auth/ms/login`);
+    const popup = windows[0]!;
+    // Our own stop of the code redirect (-3) and a failed subframe are not refusals.
+    popup.contents.emit('did-fail-load', {}, -3, 'ERR_ABORTED', 'https://login.microsoftonline.com/x', true);
+    popup.contents.emit('did-fail-load', {}, -105, 'ERR_NAME_NOT_RESOLVED', 'https://ads.example/frame', false);
+    expect(popup.destroyed).toBe(false);
+    popup.contents.emit('did-fail-load', {}, -102, 'ERR_CONNECTION_REFUSED', 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize', true);
+    expect(popup.destroyed).toBe(true);
+    await expect(answer).resolves.toEqual({ ...NO_ANSWER, error: 'embedded_window_refused', errorDescription: 'ERR_CONNECTION_REFUSED' });
   });
 
   it('refuses to open anything but the account server', async () => {
@@ -130,7 +153,7 @@ describe('Microsoft popup against a local page that redirects with a code', () =
     const windows: RedirectingPopup[] = [];
     const signIn = createMicrosoftPopup({ serverOrigin: origin, createWindow: () => (windows.push(new RedirectingPopup()), windows.at(-1)!) });
     try {
-      await expect(signIn(`${origin}/auth/ms/login`)).resolves.toBe('LOCAL-CODE');
+      await expect(signIn(`${origin}/auth/ms/login`)).resolves.toMatchObject({ code: 'LOCAL-CODE', state: 'xyz' });
       expect(windows[0]!.destroyed).toBe(true);
       expect(hits).toEqual(['/auth/ms/login', '/fake-microsoft/authorize']);
     } finally {

@@ -1,3 +1,4 @@
+import type { MicrosoftAnswer } from '../shared/bridge/channels';
 import { HARDENED_WEB_PREFERENCES } from './security';
 import { isOnOrigin } from './origins';
 
@@ -19,6 +20,7 @@ export const MS_POPUP_OPTIONS = {
 } as const;
 
 type NavigationListener = (event: { preventDefault(): void }, url: string) => void;
+type FailListener = (event: unknown, errorCode: number, errorDescription: string, url: string, isMainFrame: boolean) => void;
 
 /** The part of a BrowserWindow the popup uses. */
 export interface PopupWindowLike {
@@ -29,18 +31,42 @@ export interface PopupWindowLike {
   once(event: 'closed', listener: () => void): unknown;
   webContents: {
     on(event: 'will-navigate' | 'will-redirect' | 'did-navigate' | 'did-redirect-navigation', listener: NavigationListener): unknown;
+    on(event: 'did-fail-load', listener: FailListener): unknown;
     setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
   };
 }
 
-/** The `code` of a URL on the account server, or null. */
-export function codeFrom(url: string, serverOrigin: string): string | null {
-  if (!isOnOrigin(url, [serverOrigin])) return null;
+/** A sign-in window closed before the provider answered. */
+export const NO_ANSWER: MicrosoftAnswer = { code: null, state: null, iss: null, error: null, errorDescription: null };
+
+/** The provider's answer in a callback URL (`code` + `state` + `iss`, or `error`), or null when it carries neither. */
+export function answerFrom(url: string): MicrosoftAnswer | null {
+  let query: URLSearchParams;
   try {
-    return new URL(url).searchParams.get('code') || null;
+    query = new URL(url).searchParams;
   } catch {
     return null;
   }
+  const code = query.get('code');
+  const error = query.get('error');
+  if (!code && !error) return null;
+  return {
+    code: code ? code.slice(0, 4096) : null,
+    state: query.get('state')?.slice(0, 200) ?? null,
+    iss: query.get('iss')?.slice(0, 2000) ?? null,
+    error: code ? null : error!.slice(0, 100),
+    errorDescription: code ? null : (query.get('error_description')?.slice(0, 300) ?? null),
+  };
+}
+
+/** The answer of a URL on the account server, or null (a provider page, or a server page without one). */
+export function answerOnServer(url: string, serverOrigin: string): MicrosoftAnswer | null {
+  return isOnOrigin(url, [serverOrigin]) ? answerFrom(url) : null;
+}
+
+/** The `code` of a URL on the account server, or null. */
+export function codeFrom(url: string, serverOrigin: string): string | null {
+  return answerOnServer(url, serverOrigin)?.code ?? null;
 }
 
 /**
@@ -50,21 +76,21 @@ export function codeFrom(url: string, serverOrigin: string): string | null {
  * the open one and shares its answer.
  */
 export function createMicrosoftPopup(options: { serverOrigin: string; createWindow: (parentOptions: typeof MS_POPUP_OPTIONS) => PopupWindowLike }) {
-  let open: { window: PopupWindowLike; answer: Promise<string | null> } | null = null;
+  let open: { window: PopupWindowLike; answer: Promise<MicrosoftAnswer> } | null = null;
 
-  return function signInWithMicrosoft(url: string): Promise<string | null> {
+  return function signInWithMicrosoft(url: string): Promise<MicrosoftAnswer> {
     if (!isOnOrigin(url, [options.serverOrigin])) return Promise.reject(new Error('Microsoft sign-in starts on the account server only.'));
     if (open && !open.window.isDestroyed()) {
       open.window.focus();
       return open.answer;
     }
     const window = options.createWindow(MS_POPUP_OPTIONS);
-    const answer = new Promise<string | null>((resolve) => {
-      let code: string | null = null;
+    const answer = new Promise<MicrosoftAnswer>((resolve) => {
+      let caught: MicrosoftAnswer | null = null;
       const catchCode: NavigationListener = (event, target) => {
-        const found = codeFrom(target, options.serverOrigin);
-        if (!found || code) return;
-        code = found;
+        const found = answerOnServer(target, options.serverOrigin);
+        if (!found || caught) return;
+        caught = found;
         event.preventDefault();
         if (!window.isDestroyed()) window.close();
       };
@@ -74,9 +100,16 @@ export function createMicrosoftPopup(options: { serverOrigin: string; createWind
       window.webContents.on('did-redirect-navigation', catchCode);
       window.webContents.on('did-navigate', catchCode);
       window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+      // The provider's pages would not load in the window (refused, or the network): the caller may use the system
+      // browser instead. -3 (ERR_ABORTED) is the redirect we stopped ourselves.
+      window.webContents.on('did-fail-load', (_event, errorCode, errorDescription, _url, isMainFrame) => {
+        if (!isMainFrame || errorCode === -3 || caught) return;
+        caught = { ...NO_ANSWER, error: 'embedded_window_refused', errorDescription: errorDescription.slice(0, 300) };
+        if (!window.isDestroyed()) window.close();
+      });
       window.once('closed', () => {
         open = null;
-        resolve(code);
+        resolve(caught ?? NO_ANSWER);
       });
       window.loadURL(url).catch(() => {
         // An aborted load (the code redirect we stopped, or the user closing) is not a failure of sign-in.

@@ -127,4 +127,41 @@ describe('loadConfig', () => {
     }
     expect((error as ConfigError).problems).toEqual(['PAYLOAD_KEY: must be the base64 of 32 bytes', 'REDIS_URL: must be a redis:// or rediss:// URL']);
   });
+
+  it('leaves Microsoft sign-in off without MS_CLIENT_ID, and defaults the authority to the organizations tenant', () => {
+    expect(loadConfig({}, '/srv').microsoft).toBeNull();
+    expect(loadConfig({ MS_CLIENT_ID: '11111111-2222-3333-4444-555555555555', MS_CLIENT_SECRET: 's3cret' }, '/srv').microsoft).toEqual({
+      clientId: '11111111-2222-3333-4444-555555555555',
+      clientSecret: 's3cret',
+      tenant: 'organizations',
+      authority: 'https://login.microsoftonline.com/organizations/v2.0',
+    });
+    expect(loadConfig({ MS_CLIENT_ID: 'portal', MS_TENANT: 'contoso.onmicrosoft.com' }, '/srv').microsoft?.authority).toBe(
+      'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0',
+    );
+    // Any OpenID provider's issuer: national clouds, the tests' stand-in.
+    expect(loadConfig({ MS_CLIENT_ID: 'portal', MS_AUTHORITY: 'https://login.microsoftonline.us/contoso/v2.0/' }, '/srv').microsoft).toMatchObject({
+      clientSecret: null,
+      authority: 'https://login.microsoftonline.us/contoso/v2.0',
+    });
+  });
+
+  it('refuses an authority that is not https, a bad tenant, and never echoes the client secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({ MS_CLIENT_ID: 'portal', MS_CLIENT_SECRET: ' ', MS_TENANT: 'a/b', MS_AUTHORITY: 'http://idp.example.com' }, '/srv');
+    } catch (caught) {
+      error = caught;
+    }
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['MS_TENANT', 'MS_AUTHORITY']);
+    expect(problems[1]).toContain('https issuer URL');
+    expect(() => loadConfig({ MS_CLIENT_SECRET: '' }, '/srv')).not.toThrow();
+    try {
+      loadConfig({ MS_CLIENT_ID: 'bad id with spaces', MS_AUTHORITY: 'https://idp.example.com/.well-known/openid-configuration' }, '/srv');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual(['MS_CLIENT_ID', 'MS_AUTHORITY']);
+  });
 });

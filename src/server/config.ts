@@ -71,6 +71,20 @@ export interface ServerConfig {
   support: SupportContact | null;
   /** PRODUCTION_HOST: the host name on which console logging starts switched off; null: on everywhere. */
   productionHost: string | null;
+  /** MS_*: Microsoft sign-in (an OpenID Connect provider); null without MS_CLIENT_ID (the button is hidden). */
+  microsoft: MicrosoftConfig | null;
+}
+
+/** Microsoft sign-in: the portal as an OpenID Connect relying party of Microsoft Entra ID (or any OpenID provider). */
+export interface MicrosoftConfig {
+  /** MS_CLIENT_ID: the application (client) id of the portal's registration. */
+  clientId: string;
+  /** MS_CLIENT_SECRET: its client secret; null for a registration without one (PKCE only). */
+  clientSecret: string | null;
+  /** MS_TENANT: the tenant in the default authority (`organizations`: any work or school account). */
+  tenant: string;
+  /** MS_AUTHORITY: the provider's issuer URL, https (`https://login.microsoftonline.com/{MS_TENANT}/v2.0`). */
+  authority: string;
 }
 
 export class ConfigError extends Error {
@@ -198,7 +212,30 @@ const LOG_VARS = {
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters'),
 };
 
-const SECRET_VARS = new Set(['MFA_KEY', 'PAYLOAD_KEY', 'REDIS_URL', 'METRICS_TOKEN']);
+const MS_VARS = {
+  MS_CLIENT_ID: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9._:/-]+$/, 'must be the application (client) id of the registration'),
+  MS_CLIENT_SECRET: z.string().min(1).max(500),
+  MS_TENANT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'must be a tenant id, a domain name, organizations, common or consumers'),
+  // The authority is always reached over HTTPS: a private CA is trusted through NODE_EXTRA_CA_CERTS, never by
+  // turning certificate checks off.
+  MS_AUTHORITY: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && url.username === '' && url.password === '' && url.search === '' && url.hash === '' && !url.pathname.includes('/.well-known/');
+      } catch {
+        return false;
+      }
+    }, "must be the provider's https issuer URL (without /.well-known/…, credentials, query or fragment)")
+    .transform((value) => value.replace(/\/+$/, '')),
+};
+
+const SECRET_VARS = new Set(['MFA_KEY', 'PAYLOAD_KEY', 'REDIS_URL', 'METRICS_TOKEN', 'MS_CLIENT_SECRET']);
 
 /**
  * Reads the configuration from the environment. Every variable has a default; a bad value stops start-up
@@ -246,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const documentsUrl = read<string | null>('DOCUMENTS_URL', VARS.LINK, null);
   const support = read<SupportContact | null>('SUPPORT_CONTACT', VARS.SUPPORT_CONTACT, null);
   const productionHost = read<string | null>('PRODUCTION_HOST', VARS.PRODUCTION_HOST, null);
+  const microsoft = readMicrosoft(read);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -274,5 +312,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     documentsUrl,
     support,
     productionHost,
+    microsoft,
   };
+}
+
+/** The MS_* variables: checked even without MS_CLIENT_ID (a typo should not wait for the day the id is set). */
+function readMicrosoft(read: <T>(name: string, schema: z.ZodType<T>, fallback: T) => T): MicrosoftConfig | null {
+  const clientId = read<string | null>('MS_CLIENT_ID', MS_VARS.MS_CLIENT_ID, null);
+  const clientSecret = read<string | null>('MS_CLIENT_SECRET', MS_VARS.MS_CLIENT_SECRET, null);
+  const tenant = read('MS_TENANT', MS_VARS.MS_TENANT, 'organizations');
+  const authority = read('MS_AUTHORITY', MS_VARS.MS_AUTHORITY, `https://login.microsoftonline.com/${tenant}/v2.0`);
+  return clientId === null ? null : { clientId, clientSecret, tenant, authority };
 }

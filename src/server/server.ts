@@ -26,6 +26,8 @@ import demoSeed from './seed/demo-seed.json' with { type: 'json' };
 import { shareSocketsThroughRedis } from './socket/redis-adapter';
 import { registerSocketCalls } from './socket/register';
 import { signInHandlers } from './handlers/sign-in';
+import { microsoftHandlers } from './handlers/microsoft';
+import { createMicrosoftSignIn } from './microsoft/microsoft-sign-in';
 import { workspaceHandlers } from './handlers/workspace';
 import { signUpHandlers } from './handlers/sign-up';
 import { passwordHandlers } from './handlers/password';
@@ -92,7 +94,19 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     const background = createBackground(log);
     const cache = new AccountCache();
     await database.listen(CHANGES_CHANNEL, cache);
-    services = { config, db, sessions: await SessionService.create(db, cache), cache, limiter, log, mailer, background, metrics, mfaKey };
+    services = {
+      config,
+      db,
+      sessions: await SessionService.create(db, cache),
+      cache,
+      limiter,
+      log,
+      mailer,
+      background,
+      metrics,
+      mfaKey,
+      microsoft: createMicrosoftSignIn(config, db, log),
+    };
     const oidc = await createOidcProvider(db, config.publicUrl, { trustProxy: config.trustProxy.kind !== 'none' });
     const httpPipeline = createPipeline(services, oauth2Handlers(services, oidc.provider), null, HTTP_PIPELINE_CALLS);
     const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
@@ -105,6 +119,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
       services,
       {
         ...signInHandlers(services),
+        ...microsoftHandlers(services),
         ...workspaceHandlers(services),
         ...signUpHandlers(services),
         ...passwordHandlers(services),

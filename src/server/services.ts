@@ -7,6 +7,7 @@ import type { AttemptLimiter } from './limits/limiter';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
+import type { MicrosoftSignIn } from './microsoft/microsoft-sign-in';
 
 /** What handlers and HTTP routes share: built once at start-up, passed in (no module-level singletons). */
 export interface Services {
@@ -26,4 +27,6 @@ export interface Services {
   metrics: Metrics;
   /** AES-256-GCM key of authenticator secrets (MFA_KEY, or DATA_DIR/mfa.key). */
   mfaKey: Buffer;
+  /** Microsoft sign-in (MS_*), or null when MS_CLIENT_ID is not set. */
+  microsoft: MicrosoftSignIn | null;
 }

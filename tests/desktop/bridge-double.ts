@@ -104,7 +104,7 @@ export class BridgeDouble {
         this.token = null;
         return ok(null);
       case 'authMicrosoftPopup':
-        return ok({ code: this.options.popupCode ?? null });
+        return ok({ code: this.options.popupCode ?? null, state: this.options.popupCode ? 'S'.repeat(43) : null, iss: null, error: null, errorDescription: null });
       case 'updatesGetState':
       case 'updatesCheck':
         return ok(this.updateState);

@@ -123,14 +123,16 @@ test('when the keychain cannot be reached, sign-in still works and the user is t
 test('Microsoft sign-in goes through main’s popup: a code is sent with msLogin, a closed popup is a clean cancel', async ({ page }) => {
   const { bridge, sent } = await openApp(page, { flavor: 'chat', popupCode: null });
   await page.getByRole('button', { name: 'Login With Microsoft' }).click();
-  await expect(page.getByText('Microsoft sign-in did not finish.', { exact: false })).toBeVisible();
-  expect(bridge.inputsOf('authMicrosoftPopup')).toEqual([{ url: `${SERVER}/auth/ms/login` }]);
+  await expect(page.getByText('Microsoft sign-in was closed before it finished.')).toBeVisible();
+  expect(bridge.inputsOf('authMicrosoftPopup')).toEqual([{ url: expect.stringMatching(/\/auth\/ms\/login\?binding=[A-Za-z0-9_-]{43}$/) }]);
   expect(payloadsOf(sent, 'msLogin')).toEqual([]);
 
   const withCode = await page.context().newPage();
   const second = await openApp(withCode, { flavor: 'chat', popupCode: 'M.code-123' });
   await withCode.getByRole('button', { name: 'Login With Microsoft' }).click();
-  await expect.poll(() => payloadsOf(second.sent, 'msLogin')).toEqual([{ code: 'M.code-123' }]);
+  await expect
+    .poll(() => payloadsOf(second.sent, 'msLogin'))
+    .toEqual([expect.objectContaining({ code: 'M.code-123', state: 'S'.repeat(43), binding: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), platform: 'desktop' })]);
   await withCode.close();
 });
 

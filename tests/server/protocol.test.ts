@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { EMAILS, PASSWORDS, TEST_SEED } from './fixtures/seed';
 import { describeEngines, signIn, useTestServer } from './harness';
 
-const NOT_YET = 'This feature is not available yet.';
+import { MICROSOFT_MESSAGES } from '../../src/server/microsoft/microsoft-sign-in';
 
 /** Payloads the typed caller would never send; each must be refused with 400 and the fields at fault. */
 const BAD_PAYLOADS: { name: string; event: string; payload: unknown; fields: string[] }[] = [
@@ -66,16 +66,17 @@ describeEngines('protocol', (engine) => {
     expect(await client.emit('__proto__', {})).toMatchObject({ code: 404, error: 'Unknown event.' });
   });
 
-  it('answers an event with no handler yet with 404, after checking its payload', async () => {
+  it('answers msLogin on a server without Microsoft sign-in with 404 "not configured", after checking its payload', async () => {
     const client = await app().connect();
-    // Microsoft sign-in belongs to a later issue: its payload is checked, then it answers 404.
-    await expect(client.call('msLogin', { code: 'abc' })).rejects.toMatchObject({ code: 404, message: NOT_YET });
-    expect((await client.emit('msLogin', { code: '' })).code).toBe(400);
+    const payload = { code: 'abc', state: 'sT4te-of-the-sign-in_0123456789abcdef', binding: 'b1nding-of-the-opener_0123456789abcd' };
+    await expect(client.call('msLogin', payload)).rejects.toMatchObject({ code: 404, message: MICROSOFT_MESSAGES.notConfigured });
+    expect((await client.emit('msLogin', { ...payload, code: '' })).code).toBe(400);
+    expect((await client.emit('msLogin', { code: 'abc' })).data?.fields).toEqual(['state', 'binding']);
     // The client sees the same reply for the raw emit: the envelope of the event, with the request id.
-    expect(await client.emit('msLogin', { code: 'abc' }, 'rid-77')).toEqual({
+    expect(await client.emit('msLogin', payload, 'rid-77')).toEqual({
       event: 'msLogin',
       data: null,
-      error: NOT_YET,
+      error: MICROSOFT_MESSAGES.notConfigured,
       code: 404,
       rid: 'rid-77',
     });

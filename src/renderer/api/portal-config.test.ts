@@ -19,6 +19,7 @@ const VALID = {
   documentsUrl: null,
   support: { email: 'help@example.com' },
   productionHost: 'portal.example.com',
+  microsoftSignIn: true,
 };
 
 const reply = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;

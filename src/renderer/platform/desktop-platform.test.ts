@@ -25,7 +25,7 @@ function fakeBridge(options: { token?: string | null; persistent?: boolean } = {
     vaultGetToken: () => ok({ token: options.token ?? null, persistent: options.persistent ?? true }),
     vaultSetToken: (input: { token: string }) => (calls.push(['vaultSetToken', input]), ok({ persistent: options.persistent ?? true })),
     vaultClear: () => (calls.push(['vaultClear', undefined]), ok(null)),
-    authMicrosoftPopup: (input: { url: string }) => (calls.push(['authMicrosoftPopup', input]), ok({ code: 'c0de' })),
+    authMicrosoftPopup: (input: { url: string }) => (calls.push(['authMicrosoftPopup', input]), ok({ code: 'c0de', state: 'st4te', iss: null, error: null, errorDescription: null })),
     updatesGetState: () => ok<UpdateState>({ status: 'checking' }),
     updatesCheck: () => ok<UpdateState>({ status: 'checking' }),
     updatesRestart: () => Promise.resolve({ ok: false as const, error: { code: 'failed' as const, message: 'No update has been downloaded yet.' } }),
@@ -110,7 +110,7 @@ describe('desktop platform', () => {
     await platform.start();
     expect(await platform.launchProduct({ product: 'pms', orgId: 'acme', url: 'https://ignored.example' })).toEqual({ portalStays: true });
     expect(calls).toContainEqual(['productsLaunch', { product: 'pms', orgId: 'acme' }]);
-    expect(await platform.openMicrosoftPopup('https://portal.example.com/auth/ms/login')).toBe('c0de');
+    expect(await platform.openMicrosoftPopup('https://portal.example.com/auth/ms/login?binding=b')).toEqual({ outcome: 'code', code: 'c0de', state: 'st4te', iss: null });
     expect(platform.updates.current()).toEqual({ status: 'checking' });
     emit({ status: 'ready', version: '2.1.0' });
     expect(platform.updates.current()).toEqual({ status: 'ready', version: '2.1.0' });

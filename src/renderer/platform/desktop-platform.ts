@@ -94,7 +94,12 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
     },
     loginFacts: () => ({ appVersion: buildInfo().version }),
     loginEmailFacts: () => ({ appType: buildInfo().flavor === 'chat' ? 'superChat' : 'superTrack' }),
-    openMicrosoftPopup: async (url) => unwrapResult(await bridge.authMicrosoftPopup({ url })).code,
+    openMicrosoftPopup: async (url) => {
+      const answer = unwrapResult(await bridge.authMicrosoftPopup({ url }));
+      if (answer.code && answer.state) return { outcome: 'code', code: answer.code, state: answer.state, iss: answer.iss };
+      if (answer.error) return { outcome: 'error', error: answer.error, description: answer.errorDescription };
+      return { outcome: 'closed' };
+    },
     finishMicrosoftPopup: () => false,
     reload: () => window.location.reload(),
     notice: { current: notice.current, subscribe: notice.subscribe } satisfies PlatformNotice,

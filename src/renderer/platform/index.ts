@@ -19,7 +19,7 @@ export type {
 } from './platform';
 export { THEME_KEY } from './theme-setting';
 export type { OperatingSystem } from './device-kind';
-export { MICROSOFT_CODE_KEY } from './microsoft-popup';
+export { MICROSOFT_ANSWER_KEY, MICROSOFT_CODE_KEY, type MicrosoftPopupResult } from './microsoft-popup';
 
 declare global {
   interface Window {

@@ -1,51 +1,71 @@
+import { HTTP_ROUTES } from '../../shared/protocol/http';
+
 /** localStorage key the popup leaves the Microsoft code under (spec section 3 lists it as the local value `code`). */
 export const MICROSOFT_CODE_KEY = 'code';
+/** localStorage key of the whole answer (code, state, iss, or the provider's error), written last: the opener waits for it. */
+export const MICROSOFT_ANSWER_KEY = 'ms_answer';
 
 /** The popup's window name: it survives the trip to Microsoft and back, so the returning page knows it is the popup. */
-const POPUP_NAME = 'suite-portal-microsoft';
-const POPUP_WIDTH = 400;
-const POPUP_HEIGHT = 600;
-const POLL_MS = 500;
+export const POPUP_NAME = 'suite-portal-microsoft';
 
-function takeCode(): string | null {
-  const code = localStorage.getItem(MICROSOFT_CODE_KEY);
-  localStorage.removeItem(MICROSOFT_CODE_KEY);
-  return code;
+/** How a Microsoft sign-in window ended. */
+export type MicrosoftPopupResult =
+  | { outcome: 'code'; code: string; state: string; iss: string | null }
+  | { outcome: 'error'; error: string; description: string | null }
+  /** Closed by the user before the provider answered. */
+  | { outcome: 'closed' }
+  /** The browser refused to open the window (a pop-up blocker). */
+  | { outcome: 'blocked' };
+
+/** The answer in a callback URL's query (`code` + `state`, or `error`), or null when it carries neither. */
+export function answerFromQuery(search: string): Exclude<MicrosoftPopupResult, { outcome: 'closed' | 'blocked' }> | null {
+  const query = new URLSearchParams(search);
+  const code = query.get('code');
+  const state = query.get('state');
+  const error = query.get('error');
+  if (code && state) return { outcome: 'code', code, state, iss: query.get('iss') };
+  if (error) return { outcome: 'error', error: error.slice(0, 100), description: query.get('error_description')?.slice(0, 300) ?? null };
+  return null;
 }
 
+const POPUP_WIDTH = 400;
+const POPUP_HEIGHT = 600;
+
 /**
- * Opens the 400 by 600 popup and waits for it to close. The popup hands the code over through localStorage: the
- * `storage` event arrives even when Microsoft's pages cut the opener link, and a poll on `closed` covers the rest.
+ * Opens the 400 by 600 popup, at once (still inside the click, so no pop-up blocker objects), then waits for its
+ * answer with `microsoft-popup-window.ts`, loaded only then: /login does not carry it.
  */
-export function openMicrosoftPopup(url: string): Promise<string | null> {
+export async function openMicrosoftPopup(url: string): Promise<MicrosoftPopupResult> {
+  localStorage.removeItem(MICROSOFT_ANSWER_KEY);
   localStorage.removeItem(MICROSOFT_CODE_KEY);
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
   const popup = window.open(url, POPUP_NAME, `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
-  if (!popup) return Promise.resolve(null);
-
-  return new Promise((resolve) => {
-    const finish = () => {
-      window.clearInterval(timer);
-      window.removeEventListener('storage', onStorage);
-      resolve(takeCode());
-    };
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === MICROSOFT_CODE_KEY && event.newValue) finish();
-    };
-    const timer = window.setInterval(() => {
-      if (popup.closed) finish();
-    }, POLL_MS);
-    window.addEventListener('storage', onStorage);
-  });
+  if (!popup) return { outcome: 'blocked' };
+  return (await import('./microsoft-popup-window')).waitForAnswer(popup);
 }
 
-/** In the popup, back from Microsoft with `?code=…`: store the code for the opener and close. */
+/**
+ * At start-up, on the portal page the provider returns to (/auth/ms/callback): store the answer for the opener and
+ * close. Returns true there, so the app does not start in the popup; a callback page that is not a popup (opened by
+ * hand, or its window could not close) goes to /login.
+ */
 export function finishMicrosoftPopup(): boolean {
-  const code = new URLSearchParams(window.location.search).get('code');
+  if (window.location.pathname !== HTTP_ROUTES.msCallback) return false;
+  const answer = answerFromQuery(window.location.search);
   const isPopup = window.name === POPUP_NAME || window.opener !== null;
-  if (!code || !isPopup) return false;
-  localStorage.setItem(MICROSOFT_CODE_KEY, code);
-  window.close();
+  if (answer && isPopup) {
+    try {
+      if (answer.outcome === 'code') localStorage.setItem(MICROSOFT_CODE_KEY, answer.code);
+      localStorage.setItem(MICROSOFT_ANSWER_KEY, JSON.stringify(answer));
+    } catch {
+      // Storage refused: the opener sees a closed window and says so.
+    }
+    window.close();
+  }
+  // Still open a moment later (not a popup): the sign-in page, without the code in the address bar.
+  window.setTimeout(() => {
+    if (!window.closed) window.location.replace('/login');
+  }, 300);
   return true;
 }

@@ -1,3 +1,4 @@
+import type { MicrosoftPopupResult } from './microsoft-popup';
 import type { UpdateState } from '../../shared/bridge';
 import type { ProductKey } from '../../shared/products';
 import type { OperatingSystem } from './device-kind';
@@ -96,11 +97,12 @@ export interface Platform {
   cookies: PlatformCookies;
   /** Leave the portal for a URL (a product host), or load a portal path afresh. */
   redirect(url: string): void;
-  /** Runs Microsoft sign-in starting at `url`; resolves with the code it returned, or null if it did not finish. */
-  openMicrosoftPopup(url: string): Promise<string | null>;
+  /** Runs Microsoft sign-in starting at `url` (the server's /auth/ms/login); resolves with how the window ended. */
+  openMicrosoftPopup(url: string): Promise<MicrosoftPopupResult>;
   /**
-   * Called once at start-up: when this window is the Microsoft sign-in popup coming back with a code, it hands the
-   * code to the opener and closes, and returns true so the app does not start in it.
+   * Called once at start-up: when this window is the Microsoft sign-in popup back on /auth/ms/callback, it hands the
+   * answer (code and state, or the provider's error) to the opener and closes, and returns true so the app does not
+   * start in it.
    */
   finishMicrosoftPopup(): boolean;
   /** Load the current page again. */

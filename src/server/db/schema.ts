@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductKey, Role } from '../../shared/products';
 import type { AuditKind } from '../../shared/protocol/security-schemas';
 
@@ -287,6 +287,47 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_due_idx').on(table.sentAt, table.notBefore)],
 );
 
+/**
+ * A Microsoft sign-in started at /auth/ms/login and not finished yet: what the callback needs (PKCE verifier, nonce,
+ * redirect URI) under the sha256 of its `state`, bound to the opener's `binding` (sha256 too). Finishing it is a
+ * conditional update of `usedAt`, so a state works once, on whichever instance; rows are gone an hour after expiry.
+ */
+export const microsoftSignIns = pgTable(
+  'microsoft_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull().unique(),
+    bindingHash: text('binding_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('microsoft_sign_ins_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * A Microsoft identity linked to an account: the ID token's issuer (per tenant) and the provider's stable id of the
+ * person in it (Entra's `oid`, else `sub`). Made at the first Microsoft sign-in matched by verified email.
+ */
+export const microsoftLinks = pgTable(
+  'microsoft_links',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email the token carried when the link was made (for the audit and support). */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('microsoft_links_user_idx').on(table.userId)],
+);
+
 export const schema = {
   organizations,
   users,
@@ -302,6 +343,8 @@ export const schema = {
   onboardingEmployees,
   oneTimeCodes,
   mailOutbox,
+  microsoftSignIns,
+  microsoftLinks,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
-import { ERROR_CODES, HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
+import { HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
 import { databaseReady } from '../db/client';
 import { describeError } from '../log';
 import { metricsRoute } from '../metrics';
+import { microsoftSignInRouter } from './microsoft-sign-in';
 import type { Services } from '../services';
 import { trustFunction } from './client-address';
 import { productPreviewRouter } from './product-preview';
@@ -51,18 +52,14 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router } =
       documentsUrl: config.documentsUrl,
       support: config.support,
       productionHost: config.productionHost,
+      microsoftSignIn: config.microsoft !== null,
     };
     res.set('Cache-Control', 'no-cache').json(body);
   });
 
   // Third-party sign-in: the OpenID provider and the Authorize screen's calls (oauth2-routes.ts).
   if (routers.oauth2) app.use(routers.oauth2);
-  app.get(HTTP_ROUTES.msLogin, (_req, res) => {
-    res
-      .status(ERROR_CODES.NOT_FOUND)
-      .type('html')
-      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Microsoft sign-in</title></head><body><main><h1>Microsoft sign-in is not available yet.</h1><p>Close this window and sign in with your email address or user name.</p></main></body></html>');
-  });
+  app.use(microsoftSignInRouter(services));
 
   app.use(productPreviewRouter());
   app.use(updatesRouter(config.updatesDir));

@@ -76,6 +76,11 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
   signUp: { subject: 'address', counts: 'company and onboarding sign-ups from one address', rules: [subject(5, 15, 'keep')] },
   passwordChange: { subject: 'account', counts: 'current-password checks of a signed-in user (hrms|myPassword|update)', rules: [subject(5, 15, 'refund')] },
   auditExport: { subject: 'account', counts: "CSV exports of an organization's audit by one admin (exportOrganizationAudit)", rules: [subject(10, 15, 'keep')] },
+  microsoftSignIn: {
+    subject: 'address',
+    counts: 'Microsoft sign-ins started (/auth/ms/login, always counted) and finished (msLogin, given back on success) from one address',
+    rules: [subject(100, 15, 'refund')],
+  },
 };
 
 /**

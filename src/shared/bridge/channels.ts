@@ -53,6 +53,16 @@ const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
  * Every renderer → main call of the desktop bridge: channel name to input and output schema. Main parses the input
  * as `unknown` through `input` before a handler runs; the preload's functions are typed from the same map.
  */
+/** How main's Microsoft sign-in ended: the callback's `code` + `state` (+ `iss`), or its `error`; all null when closed. */
+export const MicrosoftAnswerSchema = z.object({
+  code: z.string().max(4096).nullable(),
+  state: z.string().max(200).nullable().default(null),
+  iss: z.string().max(2000).nullable().default(null),
+  error: z.string().max(100).nullable().default(null),
+  errorDescription: z.string().max(300).nullable().default(null),
+});
+export type MicrosoftAnswer = z.infer<typeof MicrosoftAnswerSchema>;
+
 export const BRIDGE_CHANNELS = {
   /** The stored token (keychain, or memory when the keychain is unreachable) and whether it will survive a restart. */
   'vault:get-token': channel(NoInput, VaultTokenSchema),
@@ -60,8 +70,12 @@ export const BRIDGE_CHANNELS = {
   'vault:set-token': channel(z.object({ token: z.string().min(1).max(8192) }), z.object({ persistent: z.boolean() })),
   /** Forgets the token (logout). */
   'vault:clear': channel(NoInput, Done),
-  /** Runs Microsoft sign-in in a 400x600 popup at the server's /auth/ms/login; `code` is null when closed by hand. */
-  'auth:microsoft-popup': channel(z.object({ url: z.string().url().max(2048) }), z.object({ code: z.string().nullable() })),
+  /**
+   * Runs Microsoft sign-in at the server's /auth/ms/login: a 400x600 popup, or the system browser with a loopback
+   * redirect where the provider refuses an embedded window. `code` and `state` (and `iss`), or the provider's `error`;
+   * all null when closed by hand.
+   */
+  'auth:microsoft-popup': channel(z.object({ url: z.string().url().max(2048) }), MicrosoftAnswerSchema),
   /** The updater's current state. */
   'updates:get-state': channel(NoInput, UpdateStateSchema),
   /** Checks the feed now; answers the state after the check started. */

@@ -8,6 +8,7 @@ import {
   LoginPayloadSchema,
   LoginReplySchema,
   MemberNameSchema,
+  MsLoginPayloadSchema,
   MfaSettingSchema,
   MfaTypeSchema,
   NewPasswordSchema,
@@ -78,8 +79,8 @@ export const PORTAL_EVENTS = {
     LoginPayloadSchema,
     LoginReplySchema,
   ),
-  /** Sign in with the code the Microsoft popup caught. */
-  msLogin: entry({ auth: 'none' }, z.object({ code: z.string().trim().min(1).max(4096) }), LoginReplySchema),
+  /** Sign in with the code the Microsoft popup caught, the `state` it came back with and the opener's `binding`. */
+  msLogin: entry({ auth: 'none', limits: { microsoftSignIn: 'address' } }, MsLoginPayloadSchema, LoginReplySchema),
   /** Resolve a stored token into the session it belongs to; the connection carries that token from then on. */
   authenticate: entry({ auth: 'user', token: 'payload' }, z.object({ token: TokenSchema }), SessionReplySchema),
   /** The organizations the user may enter from this address, and the active one. */

@@ -8,8 +8,10 @@ export const HTTP_ROUTES = {
   oauth2Login: '/oauth2/login',
   /** GET: name and logo of the third-party application of an authorize link. */
   oauth2AppInfo: '/oauth2/app-info',
-  /** GET: opened in a 400 by 600 popup; starts Microsoft sign-in. */
+  /** GET: opened in a 400 by 600 popup; starts Microsoft sign-in (query `binding`, and `loopback` from the desktop's system browser). */
   msLogin: '/auth/ms/login',
+  /** The portal page Microsoft returns to with `code` and `state` (the redirect URI to register in Microsoft Entra). */
+  msCallback: '/auth/ms/callback',
   /** GET: the portal's runtime configuration (product hosts, cookie domain). */
   portalConfig: '/portal-config.json',
 } as const;
@@ -39,5 +41,7 @@ export const PortalConfigSchema = z.object({
   support: SupportContactSchema.nullable().default(null),
   /** Console logging starts switched off on this host (the production portal); null: on everywhere. */
   productionHost: z.string().nullable().default(null),
+  /** Whether Microsoft sign-in is configured (MS_CLIENT_ID): without it the "Login With Microsoft" button is hidden. */
+  microsoftSignIn: z.boolean().default(false),
 });
 export type PortalConfig = z.infer<typeof PortalConfigSchema>;

@@ -29,6 +29,7 @@ export const LIMIT_NAMES = [
   'signUp',
   'passwordChange',
   'auditExport',
+  'microsoftSignIn',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

@@ -40,6 +40,24 @@ export const LoginPayloadSchema = z
     path: ['identifier'],
   });
 
+/** A value of the Microsoft sign-in the portal made itself (state, binding): random, URL-safe. */
+const MicrosoftTicketSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be the value the sign-in window returned');
+
+/**
+ * msLogin: the `code` Microsoft returned, with the `state` it came back with and the `binding` the opener made when it
+ * opened the window (so a code finishes only the sign-in that started in this window); device facts as for `login`.
+ */
+export const MsLoginPayloadSchema = z.object({
+  code: z.string().trim().min(1).max(4096),
+  state: MicrosoftTicketSchema,
+  binding: MicrosoftTicketSchema,
+  /** The `iss` the provider added to its answer (RFC 9207), when it does. */
+  iss: z.string().trim().min(1).max(2000).optional(),
+  platform: PlatformSchema.optional(),
+  appVersion: z.string().trim().max(64).optional(),
+});
+export type MsLoginPayload = z.infer<typeof MsLoginPayloadSchema>;
+
 /** The result of a sign-in (login, msLogin): a token, or what the user must do next. */
 export const LoginReplySchema = z.object({
   token: z.string().optional(),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { portalConfig } from '../../api';
 import { platform } from '../../platform';
 import { LOCAL_KEYS, readLocal } from '../../session/local-values';
 import { LOGOUT_REASON_KEY } from '../../session/logout';
@@ -23,6 +24,8 @@ export function SignInScreen() {
   const [offerSignUp] = useState(() => !platform.inAppBrowser());
   const [sessionEnded] = useState(takeSessionEnded);
   const online = useOnline();
+  // Only where the server has Microsoft sign-in configured (MS_CLIENT_ID): /portal-config.json says so.
+  const [microsoftOffered] = useState(() => portalConfig().microsoftSignIn);
   const base = orgPath ? orgFlowBase(orgPath) : '';
   const flow = orgPath?.preboarding ? 'preboarding' : 'onboarding';
 
@@ -57,7 +60,7 @@ export function SignInScreen() {
         identifierLabel={orgPath ? 'Email address or employee code' : 'Email address or user name'}
         onSubmit={submit}
       />
-      {orgPath ? null : (
+      {orgPath || !microsoftOffered ? null : (
         <>
           <p className="divider">
             <span>or</span>

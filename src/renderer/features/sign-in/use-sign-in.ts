@@ -12,7 +12,6 @@ import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboar
 import { loginOutcome } from './login-outcome';
 import type { SignInValues } from './sign-in-schema';
 
-const MICROSOFT_NOT_FINISHED = 'Microsoft sign-in did not finish. Allow pop-ups for this site and try again.';
 
 /**
  * The sign-in actions of one screen: the form submit (`login`, or `onboardingLogin` under /{orgId}/…) and the
@@ -88,13 +87,17 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
     setLoading(true);
     showServerError(null);
     try {
-      const code = await platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}`);
-      if (code) {
-        const reply = await call('msLogin', { code });
+      // A fresh value only this window knows: the server finishes only the sign-in this window started.
+      const binding = newBinding();
+      const result = await platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}?binding=${binding}`);
+      if (result.outcome === 'code') {
+        const iss = result.iss ?? undefined;
+        const reply = await call('msLogin', { code: result.code, state: result.state, binding, ...(iss ? { iss } : {}), platform: platform.deviceKind(), ...platform.loginFacts() });
         // Microsoft accounts have no portal password to hold for a second factor.
         applyLoginReply(reply, { identifier: reply.email ?? '', password: '' });
       } else {
-        showServerError(MICROSOFT_NOT_FINISHED);
+        // The messages load only when needed: /login does not carry them.
+        showServerError((await import('./microsoft-sign-in')).microsoftProblem(result));
       }
     } catch (error) {
       showServerError(errorMessage(error));
@@ -103,4 +106,12 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
   };
 
   return { loading, serverError, submit, signInWithMicrosoft };
+}
+
+/** 32 random bytes, base64url: the value that ties a Microsoft sign-in to the window that started it. */
+export function newBinding(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
