@@ -38,7 +38,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { browserName: 'chromium' } }],
   webServer: [
     {
-      // The account server alone (the web portal is not needed): tsx, as `npm start` runs it.
+      // The account server alone (the web portal is not needed), from its TypeScript sources through tsx.
       command: 'npx tsx src/server/main.ts',
       url: `${serverURL}/portal-config.json`,
       timeout: 120_000,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressAssets } from './build-precompress';
 import { rendererBuildDefines } from './build-stamp';
 
 /**
@@ -12,7 +13,7 @@ import { rendererBuildDefines } from './build-stamp';
 const NETWORK_ONLY = [/^\/socket\.io/, /^\/oauth2\//, /^\/oidc\//, /^\/\.well-known\//, /^\/auth\//, /^\/portal-config\.json/, /^\/updates\//, /^\/products\//, /^\/demo-logos\//];
 
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/](protocol|bridge)[\\/](?!security-|oauth2-|http-calls)|src[\\/]shared[\\/]validation[\\/](messages|fields|password|patterns)\.ts|src[\\/]shared[\\/](products|limits)\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/]|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/](protocol|bridge)[\\/](?!security-|oauth2-|http-calls)|src[\\/]shared[\\/]validation[\\/](messages|fields|password|patterns)\.ts|src[\\/]shared[\\/](products|limits)\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback))|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
 export default defineConfig({
@@ -37,18 +38,28 @@ export default defineConfig({
         skipWaiting: false,
       },
     }),
+    precompressAssets(),
+    {
+      // The web portal's boot fetches /portal-config.json before it renders a screen: started by the HTML, that request
+      // runs while the scripts download instead of after them (the desktop build has no such file on its origin).
+      name: 'suite-portal:preload-config',
+      transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preload', href: '/portal-config.json', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head-prepend' }],
+    },
   ],
   define: { __PORTAL_TARGET__: JSON.stringify('web'), ...rendererBuildDefines() },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are written for error tracking but not linked from the files ('hidden'), and the server never
+    // serves a .map: the portal's sources are not published.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // One "shell" chunk for what every screen loads: React, the shared contract and messages, the connection,
         // session and platform code, and the kit's smallest pieces. Without it, each lazily loaded kit piece that
         // shares some of these splits them into more small chunks, and /login pays for the split in gzip size. The
-        // security center's part of the contract (protocol/security-*.ts) stays out: it loads with /account.
+        // security center's part of the contract (protocol/security-*.ts) stays out: it loads with /account, and so
+        // does the Microsoft popup's code (it loads when the popup opens or returns).
         codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
       },
     },

@@ -41,6 +41,10 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The built portal installed without dev dependencies (`npm run test:production`): slow, it builds and installs.
+        test: { name: 'production', include: ['tests/production/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 240_000 },
+      },
     ],
   },
 });

@@ -58,7 +58,7 @@ function watch(child: ChildProcess, pattern: RegExp, what: string): Promise<RegE
  * BENCH_CPU_PROF=<folder>: each server process (the portal's, the echo's) writes a V8 CPU profile there when it stops;
  * open it in Chrome's DevTools (Performance) or speedscope.
  */
-/** The built server (`npm run build`) when there is one, else the TypeScript source through tsx. */
+/** The built server (`npm run build:server`, or `npm start` once) when there is one, else the TypeScript source through tsx. */
 const serverEntry = () => (existsSync(join(ROOT, BUILT_SERVER)) ? [join(ROOT, BUILT_SERVER)] : ['--import', 'tsx', join(ROOT, 'src/server/main.ts')]);
 const BUILT_SERVER = 'dist/server/main.js';
 

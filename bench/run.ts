@@ -1,9 +1,12 @@
 // `npm run bench`: the figures of the server's performance, each against its ceiling measured in the same run, with
 // its goal (MET or MISS). Measurements that would be flaky as tests; not part of `npm test`. `npm run bench -- login
 // calls` runs some suites only; BENCH_RUNS (default 3) sets the runs a median is taken of.
+import { benchBundle } from './bundle';
 import { benchCalls } from './calls';
+import { benchColdStart } from './coldstart';
 import { benchEqualWork } from './equal-work';
 import { benchFaults } from './faults';
+import { benchLcp } from './lcp';
 import { benchLogin } from './login';
 import { benchSockets } from './sockets';
 import { benchStorm } from './storm';
@@ -15,6 +18,9 @@ const suites: Record<string, () => Promise<void>> = {
   faults: benchFaults,
   sockets: benchSockets,
   'equal-work': benchEqualWork,
+  bundle: benchBundle,
+  lcp: benchLcp,
+  coldstart: benchColdStart,
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in suites));

@@ -4,6 +4,7 @@ import proxyaddr from 'proxy-addr';
 import * as z from 'zod';
 import type { ProxyTrust } from './http/client-address';
 import { LEVELS, type Level } from './log';
+import { projectRoot } from './paths';
 import { PRODUCT_KEYS, type ProductKey } from '../shared/products';
 import type { SupportContact } from '../shared/protocol/http';
 import type { MobileKey, MobileLinks } from './downloads/download-links';
@@ -299,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trackUrl,
     trustProxy,
     s3BaseUrl,
-    webRoot: webRoot === null ? resolve(import.meta.dirname, '../../dist/web') : resolve(cwd, webRoot),
+    webRoot: webRoot === null ? resolve(projectRoot(), 'dist/web') : resolve(cwd, webRoot),
     updatesDir: updatesDir === null ? null : resolve(cwd, updatesDir),
     mfaKey,
     payloadKey,

@@ -1,16 +1,19 @@
-// Entry of `npm start`: read the configuration, start the account server, print where to go and how to sign in.
+// Entry of `npm start` (built: node dist/server/main.js): read the configuration, take the port, then load and start
+// the account server and print where to go and how to sign in. Only the configuration and the listening socket are
+// loaded before the port is taken; the rest (express, socket.io, the database engine…) is imported after it, so a
+// start is answered (/healthz) as soon as possible and requests wait for the app instead of being refused.
 import { ConfigError, loadConfig } from './config';
+import { listenEarly } from './http/listen-early';
 import { createLogger, describeError } from './log';
-import { SeedError } from './seed/apply-seed';
-import { startPortalServer } from './server';
-import { startBanner } from './start-banner';
 
 let log = createLogger();
 
 try {
   const config = loadConfig();
   log = createLogger(undefined, { level: config.logLevel, format: config.logFormat });
-  const server = await startPortalServer(config, { log });
+  const early = await listenEarly(config);
+  const [{ startPortalServer }, { startBanner }] = await Promise.all([import('./server'), import('./start-banner')]);
+  const server = await startPortalServer(config, { log, early });
   const lines = startBanner(config, server.database.engine);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
@@ -24,7 +27,8 @@ try {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof SeedError) {
+  // A bad seed file is told by name: its module loads with the server, after the port is taken.
+  if (error instanceof ConfigError || (error instanceof Error && error.name === 'SeedError')) {
     process.stderr.write(`${error.message}\n`);
   } else {
     log.error('server.start-failed', describeError(error));

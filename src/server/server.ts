@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config';
@@ -20,6 +20,7 @@ import { deleteExpiredModels } from './oidc/adapter';
 import { oauth2Router } from './http/oauth2-routes';
 import { oauth2Handlers } from './handlers/oauth2';
 import { createHttpApp } from './http/app';
+import { listenEarly, type EarlyListener } from './http/listen-early';
 import { createLogger, type Logger } from './log';
 import { applySeed, parseSeed, readSeedFile, type SeedResult } from './seed/apply-seed';
 import demoSeed from './seed/demo-seed.json' with { type: 'json' };
@@ -58,10 +59,19 @@ export { demoSeed };
  * Starts the account server: database (migrated), seed, HTTP and socket.io on one port.
  * Everything it needs comes in through `config`; nothing is read from globals.
  */
-export async function startPortalServer(config: ServerConfig, options: { log?: Logger } = {}): Promise<PortalServer> {
+export async function startPortalServer(config: ServerConfig, options: { log?: Logger; early?: EarlyListener } = {}): Promise<PortalServer> {
   const log = options.log ?? createLogger();
-  const database = await openDatabase(config, (error) => log.warn('database.connection-lost', { error: error.message }));
-  let httpServer: HttpServer | null = null;
+  // The port is taken first, while the database opens (on PGlite the longest part of a start): a load balancer's
+  // health check gets an answer, a port already in use fails at once, and requests meanwhile wait for the app.
+  const early = options.early ?? (await listenEarly(config));
+  const httpServer: HttpServer = early.server;
+  let database: Database;
+  try {
+    database = await openDatabase(config, (error) => log.warn('database.connection-lost', { error: error.message }));
+  } catch (error) {
+    early.fail();
+    throw error;
+  }
   try {
     const { db } = database;
     let seeded: PortalServer['seeded'] = null;
@@ -111,7 +121,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     const httpPipeline = createPipeline(services, oauth2Handlers(services, oidc.provider), null, HTTP_PIPELINE_CALLS);
     const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
     expiredOidcRows.unref();
-    httpServer = createServer(createHttpApp(services, { oauth2: oauth2Router(oidc, httpPipeline, log) }));
+    const app = createHttpApp(services, { oauth2: oauth2Router(oidc, httpPipeline, log) });
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
     const closeAdapter = config.redisUrl ? await shareSocketsThroughRedis(io, config.redisUrl, namespace) : async () => undefined;
@@ -136,10 +146,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
     metrics.setSources({ sockets: () => io.engine.clientsCount, outboxDepth: () => mailer.depth(), cache: () => ({ hits: cache.hits, misses: cache.misses }) });
 
     const server = httpServer;
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolveListen());
-    });
+    early.ready(app);
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
@@ -177,7 +184,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
       close: () => (closing ??= stop()),
     };
   } catch (error) {
-    httpServer?.close();
+    early.fail();
     await database.close();
     throw error;
   }

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createCaller, PORTAL_EVENTS, SESSION_ENDED_EVENT, type Call, type CallerContract, type HandshakeAuth } from '../../shared/protocol';
 import { platform } from '../platform';
 import { withForcedLogout } from './forced-logout';
@@ -8,12 +8,25 @@ export interface ConnectionAuth {
   token: string | null;
 }
 
-interface Connection {
+interface Open {
   socket: Socket;
   call: Call;
   dispose: () => void;
-  auth: ConnectionAuth;
 }
+
+interface Connection {
+  auth: ConnectionAuth;
+  /** The socket once socket.io-client has loaded; calls made before wait for it, as they would in its buffer. */
+  open: Promise<Open>;
+  closed: boolean;
+}
+
+/**
+ * socket.io-client is loaded after the entry, not with it: nothing of it is needed to paint /login, and the socket
+ * opens while the screen shows (npm run bench -- bundle lcp).
+ */
+let socketIo: Promise<typeof import('socket.io-client')> | null = null;
+const loadSocketIo = () => (socketIo ??= import('socket.io-client'));
 
 let connection: Connection | null = null;
 
@@ -41,21 +54,35 @@ export function connect(auth: ConnectionAuth): void {
   if (connection && connection.auth.token === auth.token) return;
   disconnect();
   const handshake: HandshakeAuth = auth.token ? { token: auth.token } : {};
-  const socket = io(platform.serverOrigin(), { auth: handshake });
-  socket.on('connect', () => onConnectedChange(true));
-  socket.on('disconnect', () => onConnectedChange(false));
-  // The server ends this session's connections when it is revoked elsewhere: sign out as after a 401.
-  socket.on(SESSION_ENDED_EVENT, () => onUnauthenticated());
-  const caller = createCaller(socket, { contract });
-  connection = { socket, call: caller.call, dispose: caller.dispose, auth };
+  const entry: Connection = {
+    auth,
+    closed: false,
+    open: loadSocketIo().then(({ io }) => {
+      const socket = io(platform.serverOrigin(), { auth: handshake, autoConnect: !entry.closed });
+      socket.on('connect', () => onConnectedChange(true));
+      socket.on('disconnect', () => onConnectedChange(false));
+      // The server ends this session's connections when it is revoked elsewhere: sign out as after a 401.
+      socket.on(SESSION_ENDED_EVENT, () => onUnauthenticated());
+      const caller = createCaller(socket, { contract });
+      // Ended before it loaded: never connected (autoConnect), closed by disconnect's own `then`.
+      return { socket, call: caller.call, dispose: caller.dispose };
+    }),
+  };
+  connection = entry;
+}
+
+function close(open: Open): void {
+  open.dispose();
+  open.socket.removeAllListeners();
+  open.socket.disconnect();
 }
 
 export function disconnect(): void {
   if (!connection) return;
-  connection.dispose();
-  connection.socket.removeAllListeners();
-  connection.socket.disconnect();
+  const ending = connection;
+  ending.closed = true;
   connection = null;
+  void ending.open.then(close, () => undefined);
   onConnectedChange(false);
 }
 
@@ -65,7 +92,7 @@ function current(): Connection {
 }
 
 /** The call of the logout path itself: a 401 there must not start another logout. */
-export const callWithoutForcedLogout: Call = (event, payload) => current().call(event, payload);
+export const callWithoutForcedLogout: Call = (event, payload) => current().open.then((open) => open.call(event, payload));
 
 /** The typed `call(event, payload)` every screen uses; a 401 from any event logs the user out. */
 export const call: Call = withForcedLogout(callWithoutForcedLogout, () => onUnauthenticated());

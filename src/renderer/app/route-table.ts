@@ -1,4 +1,7 @@
 import { lazy, type ComponentType } from 'react';
+// The entry screen is part of the entry chunk, not lazy: a lazy screen behind a Suspense fallback is revealed no earlier
+// than 300 ms after the fallback shows (React 19's throttling), which held /login's first paint (bench: lcp).
+import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { NotFoundScreen } from './not-found-screen';
 import type { RouteAccess } from './route-guard';
 
@@ -12,7 +15,6 @@ export interface RouteEntry {
   screen?: ComponentType;
 }
 
-const SignInScreen = lazy(() => import('../features/sign-in/sign-in-screen').then((module) => ({ default: module.SignInScreen })));
 const workspace = () => import('../features/workspace/workspace-screen');
 const WorkspaceScreen = lazy(() => workspace().then((module) => ({ default: module.WorkspaceScreen })));
 // The security center is entered from the workspace, and its lazy chunk is handed out by the workspace's: a second

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { countQuery } from '../work';
 import { schema } from './schema';
 
@@ -44,14 +44,14 @@ export interface Database {
  * LISTEN on PostgreSQL: one dedicated connection, reopened after any loss with a short backoff (at most 1 s), each
  * reopening reported as a reset because notifications sent meanwhile are lost.
  */
-function postgresListener(connectionString: string, onIdleError: (error: Error) => void) {
+function postgresListener(Client: typeof pg.Client, connectionString: string, onIdleError: (error: Error) => void) {
   const channels = new Map<string, ChangeListener>();
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 100;
   const open = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+    const next = new Client({ connectionString, connectionTimeoutMillis: 2000 });
     next.on('notification', (message) => channels.get(message.channel)?.onChange(message.payload ?? ''));
     const lost = (error?: Error) => {
       if (client !== next) return;
@@ -103,9 +103,13 @@ export async function openDatabase(
 ): Promise<Database> {
   if (options.databaseUrl) {
     // Each engine's driver is loaded only when used: a server on PostgreSQL does not carry PGlite in memory.
-    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
+    const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // A call waits at most 2 s for a connection: while PostgreSQL is away, calls fail at once instead of hanging.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 2_000 });
+    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 2_000 });
     // An idle connection that PostgreSQL closes (a restart, an administrator) emits 'error' on the pool; unheard, that
     // would end the process. The pool drops the connection and opens a new one for the next statement.
     pool.on('error', onIdleError);
@@ -123,7 +127,7 @@ export async function openDatabase(
       await pool.end();
       throw error;
     }
-    const notifications = postgresListener(options.databaseUrl, onIdleError);
+    const notifications = postgresListener(pgDriver.Client, options.databaseUrl, onIdleError);
     return {
       db: db as unknown as Db,
       engine: 'postgres',

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { MESSAGES } from '../../shared/validation/messages';
 import { recordAudit } from '../audit/audit-log';
@@ -58,6 +57,8 @@ export function multiFactorHandlers(services: Services): HandlerMap {
         .update(users)
         .set({ mfaPendingSecret: sealSecret(mfaKey, secret, user.id), mfaPendingRecoveryHash: hashRecoveryCode(recoveryCode), mfaPendingStep: null })
         .where(eq(users.id, user.id));
+      // qrcode is loaded when a first authenticator is set up, not at start.
+      const { default: QRCode } = await import('qrcode');
       const MFAQrCode = await QRCode.toDataURL(otpauthUri(user.email, secret), { errorCorrectionLevel: 'M', margin: 1, width: 200 });
       return { MFAQrCode, MFASecretKey: secret, recoveryCode };
     },

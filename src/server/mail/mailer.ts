@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -59,9 +59,15 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'dataDir' | 
   const from = { name: PRODUCT_NAME, address: `no-reply@${new URL(config.publicUrl).hostname.replace(/^localhost$/, 'localhost.localdomain')}` };
   const outbox = join(config.dataDir, 'outbox');
   // Short timeouts: a hung relay must not hold a shutdown or the queue for long; the message is retried.
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start (the server listens sooner).
+  let transport: Transporter | null = null;
+  const transportOf = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    transport ??= config.smtpUrl
+      ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return transport;
+  };
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -69,7 +75,7 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'dataDir' | 
 
   const deliver = async (message: MailMessage, queuedAt?: Date) => {
     // Dated when it was queued, not when the relay took it: an inbox sorts a retried or batched message where it belongs.
-    const info = await transport.sendMail({ from, ...message, ...(queuedAt ? { date: queuedAt } : {}) });
+    const info = await (await transportOf()).sendMail({ from, ...message, ...(queuedAt ? { date: queuedAt } : {}) });
     if (config.smtpUrl) {
       log.info('mail.sent', { subject: message.subject, messageId: info.messageId });
       return;
@@ -173,7 +179,7 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'dataDir' | 
       closed = true;
       if (timer) clearInterval(timer);
       await Promise.race([running ?? Promise.resolve(), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
-      transport.close();
+      transport?.close();
     },
     describe: () => (config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : outbox),
   };

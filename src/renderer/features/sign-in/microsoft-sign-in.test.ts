@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromQuery } from '../../platform/microsoft-popup';
+import { answerFromQuery } from '../../platform/microsoft-popup-callback';
 import { MICROSOFT_POPUP_MESSAGES, microsoftProblem } from './microsoft-sign-in';
 import { newBinding } from './use-sign-in';
 

@@ -87,18 +87,14 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
     setLoading(true);
     showServerError(null);
     try {
-      // A fresh value only this window knows: the server finishes only the sign-in this window started.
+      // A fresh value only this window knows: the server finishes only the sign-in this window started. The popup
+      // opens now, inside the click; the rest of the flow loads while the user is at Microsoft (/login does not carry it).
       const binding = newBinding();
-      const result = await platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}?binding=${binding}`);
-      if (result.outcome === 'code') {
-        const iss = result.iss ?? undefined;
-        const reply = await call('msLogin', { code: result.code, state: result.state, binding, ...(iss ? { iss } : {}), platform: platform.deviceKind(), ...platform.loginFacts() });
-        // Microsoft accounts have no portal password to hold for a second factor.
-        applyLoginReply(reply, { identifier: reply.email ?? '', password: '' });
-      } else {
-        // The messages load only when needed: /login does not carry them.
-        showServerError((await import('./microsoft-sign-in')).microsoftProblem(result));
-      }
+      const popup = platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}?binding=${binding}`);
+      const outcome = await (await import('./microsoft-sign-in')).finishMicrosoftSignIn(await popup, binding);
+      // Microsoft accounts have no portal password to hold for a second factor.
+      if ('reply' in outcome) applyLoginReply(outcome.reply, { identifier: outcome.reply.email ?? '', password: '' });
+      else showServerError(outcome.problem);
     } catch (error) {
       showServerError(errorMessage(error));
     }
