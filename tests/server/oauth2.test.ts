@@ -131,6 +131,15 @@ describeEngines('third-party sign-in (the portal as an OpenID provider)', (engin
     await expect(introspect(wrongSecret, tokens.access_token)).rejects.toThrow();
     const [row] = await app().server.database.db.select({ secretHash: oauthClients.secretHash }).from(oauthClients).where(eq(oauthClients.clientId, OAUTH_CONFIDENTIAL.clientId));
     expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
+
+    // A product's API (a confidential client) introspects the tokens of the app that calls it; a public app sees
+    // nothing of another client's token, and no client revokes a token that is not its own.
+    const other = await signInAs(new Browser(), OAUTH_USERS.plain);
+    const publicTokens = (await exchangeCode(client, other.callback, other.request)).tokens;
+    expect(await introspect(confidential, publicTokens.access_token)).toMatchObject({ active: true, client_id: OAUTH_APP.clientId });
+    expect(await introspect(client, tokens.access_token)).toEqual({ active: false });
+    await revoke(confidential, publicTokens.refresh_token!);
+    expect(await refreshRaw(client, publicTokens.refresh_token!)).toBe(200);
   });
 
   it('refuses a wrong code_verifier and a replayed code (which also revokes the tokens it issued)', async () => {

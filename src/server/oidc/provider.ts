@@ -74,8 +74,10 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
     extraParams: ['orgId'],
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true },
-      revocation: { enabled: true },
+      // Introspection is for the products' APIs: a confidential client (a resource server) may introspect any token;
+      // a public client only its own. Revocation: only the client a token was issued to may revoke it.
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === client.clientId },
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
     },
