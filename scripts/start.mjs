@@ -49,7 +49,9 @@ for (const { output, inputs, script } of builds) {
     process.exit(1);
   }
   console.log(built ? `Sources changed since the last build: npm run ${script}` : `First start: npm run ${script}`);
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  // Always a production build: a NODE_ENV left in the environment (a test runner's `test`) would otherwise make Vite
+  // compile React's development build.
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

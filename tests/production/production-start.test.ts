@@ -67,7 +67,9 @@ describe('a production install of the built portal', () => {
   let url: string;
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', '--silent', 'build:portal'], { cwd: ROOT, stdio: 'pipe' });
+    // A deployment build: NODE_ENV=production, whatever the runner set (vitest sets `test`, and Vite would then
+    // compile React's development build into dist/web, which later suites would serve).
+    execFileSync('npm', ['run', '--silent', 'build:portal'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
     dir = mkdtempSync(join(tmpdir(), 'suite-portal-production-'));
     for (const path of ['package.json', 'package-lock.json', 'dist/server', 'dist/web', 'resources']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
     execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
@@ -129,6 +131,13 @@ describe('a production install of the built portal', () => {
     const gzip = await raw(`${url}${script}`, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  });
+
+  it("serves React's production build, never its development one", async () => {
+    const assets = readdirSync(join(dir, 'dist/web/assets')).filter((name) => name.endsWith('.js'));
+    const served = await Promise.all(assets.map(async (name) => (await fetch(`${url}/assets/${name}`)).text()));
+    expect(served.join('\n')).toContain('Minified React error');
+    expect(served.filter((text) => text.includes('Download the React DevTools'))).toEqual([]);
   });
 
   it('publishes no source map, and the assets do not point to one', async () => {
