@@ -6,6 +6,9 @@ import { buildCommit, rendererBuildDefines } from './build-stamp';
 // Desktop build: main and preload for Node/Electron, the renderer from the same sources as the web build.
 // PORTAL_FLAVOR (chat | track), PORTAL_SERVER_URL and PORTAL_UPDATES_URL are baked into main at build time
 // (src/main/README.md); the same variables override them at run time.
+// Main and preload bundle every package they import (externalizeDeps: false; only `electron` and Node's built-ins
+// stay outside): package.json `dependencies` are the account server's, and the desktop packages ship none of them.
+// keytar, a native module, is the one exception: main loads it with require at run time (electron-builder.yml).
 export default defineConfig({
   main: {
     define: {
@@ -17,12 +20,13 @@ export default defineConfig({
         buildDate: new Date().toISOString(),
       }),
     },
-    build: { outDir: 'out/main', rollupOptions: { input: resolve(__dirname, 'src/main/index.ts') } },
+    build: { outDir: 'out/main', externalizeDeps: false, rollupOptions: { input: resolve(__dirname, 'src/main/index.ts') } },
   },
   preload: {
     // Sandboxed preloads must be CommonJS.
     build: {
       outDir: 'out/preload',
+      externalizeDeps: false,
       rollupOptions: { input: resolve(__dirname, 'src/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } },
     },
   },
