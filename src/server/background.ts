@@ -15,8 +15,11 @@ export function createBackground(log: Logger): Background {
   const pending = new Set<Promise<void>>();
   return {
     run(name, task) {
+      // Started on the next turn of the event loop (setImmediate), after the call's reply has been written: on PGlite
+      // a query runs on this very thread, and a task begun at once would hold the reply back by its first statement,
+      // which would tell by the time whether the account exists.
       const job = outsideCall(() =>
-        Promise.resolve()
+        new Promise<void>((resolve) => setImmediate(resolve))
           .then(task)
           .catch((error: unknown) => log.error('background.failed', { task: name, ...describeError(error) })),
       ).finally(() => pending.delete(job));
