@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { cssTransition, toast, ToastContainer } from 'react-toastify/unstyled';
 import type { ToastKind } from './toast';
 import './toast.css';
@@ -24,18 +25,38 @@ function WarningIcon() {
   );
 }
 
-/** Queues a toast; react-toastify keeps it until the container below has mounted. */
+/**
+ * Toasts raised before the container below is in place wait here. react-toastify queues them itself, but loses them
+ * when the container mounts, unmounts and mounts again, which React's StrictMode does in development builds.
+ */
+let containerReady = false;
+const waiting: (() => void)[] = [];
+
 export function pushToast(text: string, kind: ToastKind, durationMs: number): void {
-  toast(text, {
-    type: kind,
-    autoClose: durationMs,
-    // An error is announced at once, a success politely.
-    role: kind === 'error' ? 'alert' : 'status',
-    icon: kind === 'error' ? <WarningIcon /> : <CheckIcon />,
-  });
+  const show = () =>
+    toast(text, {
+      type: kind,
+      autoClose: durationMs,
+      // An error is announced at once, a success politely.
+      role: kind === 'error' ? 'alert' : 'status',
+      icon: kind === 'error' ? <WarningIcon /> : <CheckIcon />,
+    });
+  if (containerReady) show();
+  else waiting.push(show);
 }
 
 /** The toast container of spec section 8: top-center, newest first, no progress bar, no close button. */
 export function ToastViewport() {
+  useEffect(() => {
+    // On the next task, after any StrictMode remount, the container is there for good: show what waited.
+    const timer = setTimeout(() => {
+      containerReady = true;
+      for (const show of waiting.splice(0)) show();
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      containerReady = false;
+    };
+  }, []);
   return <ToastContainer position="top-center" hideProgressBar closeButton={false} newestOnTop draggable={false} transition={Fade} />;
 }
