@@ -12,7 +12,6 @@ import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboar
 import { loginOutcome } from './login-outcome';
 import type { SignInValues } from './sign-in-schema';
 
-
 /**
  * The sign-in actions of one screen: the form submit (`login`, or `onboardingLogin` under /{orgId}/…) and the
  * Microsoft button, each turning the reply into the next step of spec section 4.
