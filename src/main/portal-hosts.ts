@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, PortalConfigSchema, type PortalConfig } from '../shared/protocol';
+import { HTTP_ROUTES, parsePortalConfig, type PortalConfig } from '../shared/protocol';
 
 /**
  * The product hosts, from the account server's /portal-config.json (the same file the renderer reads), fetched
@@ -10,7 +10,9 @@ export function createPortalHosts(serverOrigin: string, fetchImpl: typeof fetch 
   const load = async (): Promise<PortalConfig> => {
     const response = await fetchImpl(`${serverOrigin}${HTTP_ROUTES.portalConfig}`, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`The portal settings could not be loaded (HTTP ${response.status}).`);
-    return PortalConfigSchema.parse(await response.json());
+    const config = parsePortalConfig(await response.json());
+    if (!config) throw new Error('The portal settings from the server are not valid.');
+    return config;
   };
   return {
     /** The configuration, loading it when needed. */

@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, PortalConfigSchema, type PortalConfig } from '../../shared/protocol';
+import { HTTP_ROUTES, parsePortalConfig, type PortalConfig } from '../../shared/protocol/http';
 
 let loaded: PortalConfig | null = null;
 
@@ -6,9 +6,9 @@ let loaded: PortalConfig | null = null;
 export async function fetchPortalConfig(origin: string, fetchImpl: typeof fetch = fetch): Promise<PortalConfig> {
   const response = await fetchImpl(`${origin}${HTTP_ROUTES.portalConfig}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`The portal settings could not be loaded (HTTP ${response.status}).`);
-  const parsed = PortalConfigSchema.safeParse(await response.json());
-  if (!parsed.success) throw new Error('The portal settings from the server are not valid.');
-  return parsed.data;
+  const parsed = parsePortalConfig(await response.json());
+  if (!parsed) throw new Error('The portal settings from the server are not valid.');
+  return parsed;
 }
 
 export function setPortalConfig(config: PortalConfig): void {

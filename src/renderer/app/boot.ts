@@ -1,4 +1,4 @@
-import { PortalConfigSchema, type PortalConfig } from '../../shared/protocol';
+import { parsePortalConfig, type PortalConfig } from '../../shared/protocol/http';
 import { configureConnection, connect, fetchPortalConfig, setPortalConfig, type ConnectionAuth } from '../api';
 import { startConsoleSwitch } from '../features/console-logging/start-console-switch';
 import { startTheme } from '../features/theme/theme';
@@ -43,8 +43,8 @@ async function loadPortalConfig(): Promise<PortalConfig> {
     } catch {
       // Unreadable: as if nothing was remembered.
     }
-    const parsed = PortalConfigSchema.safeParse(remembered);
-    if (parsed.success) return parsed.data;
+    const parsed = parsePortalConfig(remembered);
+    if (parsed) return parsed;
     throw new OfflineError('You are offline.');
   }
 }

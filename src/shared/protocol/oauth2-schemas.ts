@@ -1,9 +1,17 @@
 import * as z from 'zod';
 import { OtpSchema } from '../validation/fields';
+import { ErrorCodeSchema } from './envelope';
 import { PlatformSchema } from './schemas';
 
 // The HTTP calls of third-party sign-in (spec 7; paths in `http.ts`'s HTTP_ROUTES). Kept apart from `index.ts` so
 // the /login bundle does not carry them: the Authorize screen and the server import this file.
+
+/** Every HTTP reply is `{data, error, code}`, like the socket envelope without the event name. */
+export const httpEnvelope = <T extends z.ZodType>(data: T) =>
+  z.discriminatedUnion('code', [
+    z.object({ data, error: z.null(), code: z.literal(200) }),
+    z.object({ data: z.unknown(), error: z.string(), code: ErrorCodeSchema }),
+  ]);
 
 /** POST: "Continue as {email}" (the portal's own call, beside spec 7's): finishes an authorize link with the portal session (Authorization: Bearer). */
 export const OAUTH2_CONTINUE_PATH = '/oauth2/continue';

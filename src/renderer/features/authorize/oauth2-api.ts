@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { HTTP_ROUTES, httpEnvelope } from '../../../shared/protocol/http';
-import { AppInfoReplySchema, OAUTH2_CONTINUE_PATH, OAuth2LoginReplySchema, type AppInfoReply, type OAuth2LoginBody, type OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
+import { HTTP_ROUTES } from '../../../shared/protocol/http';
+import { AppInfoReplySchema, httpEnvelope, OAUTH2_CONTINUE_PATH, OAuth2LoginReplySchema, type AppInfoReply, type OAuth2LoginBody, type OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
 
 /** A refused HTTP call: the server's message (shown in the 'Oops...' dialog) and its code from the closed list. */
 export class OAuth2Error extends Error {
