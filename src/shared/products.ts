@@ -1,15 +1,14 @@
-import * as z from 'zod';
-
+// Product keys, labels, roles and access rules, without zod: /login's first paint reads them. The schemas are in
+// `product-schemas.ts`.
 /** The suite's product keys, in the spec's order (HR, chat, project, payroll, survey, recruitment, assets, performance). */
 export const PRODUCT_KEYS = ['hrms', 'chat', 'pms', 'payroll', 'survey', 'recruit', 'assets', 'performance'] as const;
 
 /** One product of the suite. */
-export const ProductKeySchema = z.enum(PRODUCT_KEYS);
-export type ProductKey = z.infer<typeof ProductKeySchema>;
+export type ProductKey = (typeof PRODUCT_KEYS)[number];
 
 /** A member's role in one organization. */
-export const RoleSchema = z.enum(['admin', 'member', 'client']);
-export type Role = z.infer<typeof RoleSchema>;
+export const ROLES = ['admin', 'member', 'client'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Tile label shown on the workspace, per product. */
 export const PRODUCT_LABELS: Record<ProductKey, string> = {
@@ -35,14 +34,8 @@ export const TILE_ROLES: Record<ProductKey, readonly Role[]> = {
   performance: ['admin', 'member'],
 };
 
-/** planAccess as the wire carries it: per product, `default.access`. */
-export const PlanAccessSchema = z.object(
-  Object.fromEntries(PRODUCT_KEYS.map((key) => [key, z.object({ default: z.object({ access: z.boolean() }) })])) as Record<
-    ProductKey,
-    z.ZodObject<{ default: z.ZodObject<{ access: z.ZodBoolean }> }>
-  >,
-);
-export type PlanAccess = z.infer<typeof PlanAccessSchema>;
+/** planAccess as the wire carries it: per product, `default.access` (checked by `PlanAccessSchema`). */
+export type PlanAccess = Record<ProductKey, { default: { access: boolean } }>;
 
 /** Builds the wire planAccess from a plan (product key to boolean, missing means false). */
 export function toPlanAccess(plan: Partial<Record<ProductKey, boolean>>): PlanAccess {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
-import { PRODUCT_KEYS, PRODUCT_LABELS, ProductKeySchema } from '../../shared/products';
+import { ProductKeySchema } from '../../shared/product-schemas';
+import { PRODUCT_KEYS, PRODUCT_LABELS } from '../../shared/products';
 
 /** The stand-in pages' stylesheet (the CSP allows no inline style), read once. */
 const STYLESHEET = readFileSync(new URL('./product-preview.css', import.meta.url), 'utf8');

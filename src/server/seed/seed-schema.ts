@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ProductKeySchema, RoleSchema } from '../../shared/products';
+import { ProductKeySchema, RoleSchema } from '../../shared/product-schemas';
 import { EmailSchema, OrgIdSchema } from '../../shared/validation/fields';
 import { NewPasswordSchema } from '../../shared/validation/password';
 import { isCidr } from '../auth/ip-ranges';

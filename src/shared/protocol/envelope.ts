@@ -1,5 +1,18 @@
 import * as z from 'zod';
-import { ErrorCodeSchema, ErrorDataSchema } from './errors';
+import { ERROR_CODES, type ErrorCode, type ErrorData } from './errors';
+
+/** Any one of the closed list of error codes. */
+export const ErrorCodeSchema = z.union(Object.values(ERROR_CODES).map((code) => z.literal(code)) as [z.ZodLiteral<ErrorCode>, ...z.ZodLiteral<ErrorCode>[]]);
+
+/** Extra facts an error reply may carry in `data`. */
+export const ErrorDataSchema: z.ZodType<ErrorData> = z.object({
+  /** Seconds until another attempt is allowed (with 429). */
+  retryAfter: z.number().int().nonnegative().optional(),
+  /** Whether the client should offer a sign-in button (client invitation failures). */
+  showButton: z.boolean().optional(),
+  /** Which payload fields failed validation (with 400). */
+  fields: z.array(z.string()).optional(),
+});
 
 /** The code a successful reply carries. */
 export const SUCCESS_CODE = 200;

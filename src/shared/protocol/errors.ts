@@ -1,4 +1,6 @@
-import * as z from 'zod';
+import type * as z from 'zod';
+
+// No zod schema here: /login's first paint reads the codes and CallError; the schemas are in `envelope.ts`.
 
 /**
  * The closed list of error codes a reply can carry. Every error the server sends uses one of these,
@@ -24,19 +26,15 @@ export const ERROR_CODES = {
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];
 
-/** Any one of the closed list of error codes. */
-export const ErrorCodeSchema = z.union(Object.values(ERROR_CODES).map((code) => z.literal(code)) as [z.ZodLiteral<ErrorCode>, ...z.ZodLiteral<ErrorCode>[]]);
-
-/** Extra facts an error reply may carry in `data`. */
-export const ErrorDataSchema = z.object({
+/** Extra facts an error reply may carry in `data` (checked by `ErrorDataSchema` in `envelope.ts`). */
+export interface ErrorData {
   /** Seconds until another attempt is allowed (with 429). */
-  retryAfter: z.number().int().nonnegative().optional(),
+  retryAfter?: number;
   /** Whether the client should offer a sign-in button (client invitation failures). */
-  showButton: z.boolean().optional(),
+  showButton?: boolean;
   /** Which payload fields failed validation (with 400). */
-  fields: z.array(z.string()).optional(),
-});
-export type ErrorData = z.infer<typeof ErrorDataSchema>;
+  fields?: string[];
+}
 
 /** An error as a caller sees it: the code from the closed list, a message for people, and optional data. */
 export class CallError extends Error {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ProductKeySchema } from '../products';
+import { ProductKeySchema } from '../product-schemas';
 import {
   CountrySchema,
   DownloadDataSchema,

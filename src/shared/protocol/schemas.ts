@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { EMPLOYEE_COUNT_RANGES } from '../enums/employee-counts';
-import { PlanAccessSchema, ProductKeySchema, RoleSchema } from '../products';
+import { PlanAccessSchema, ProductKeySchema, RoleSchema } from '../product-schemas';
 import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredText } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { LoginPasswordSchema, NewPasswordSchema } from '../validation/password';
