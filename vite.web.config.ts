@@ -13,7 +13,7 @@ import { rendererBuildDefines } from './build-stamp';
 const NETWORK_ONLY = [/^\/socket\.io/, /^\/oauth2\//, /^\/oidc\//, /^\/\.well-known\//, /^\/auth\//, /^\/portal-config\.json/, /^\/updates\//, /^\/products\//, /^\/demo-logos\//];
 
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/](protocol|bridge)[\\/](?!security-|oauth2-|http-calls)|src[\\/]shared[\\/]validation[\\/](messages|fields|password|patterns)\.ts|src[\\/]shared[\\/](products|limits)\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback))|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
 export default defineConfig({
@@ -54,12 +54,18 @@ export default defineConfig({
     // serves a .map: the portal's sources are not published.
     sourcemap: 'hidden',
     rolldownOptions: {
+      // Building a zod schema has no side effect (the portal never registers schemas or changes zod's config), so a
+      // schema nothing reads is dropped: without this, the definitions in a shared module /login imports for one
+      // constant keep all of zod (22 KB gzip) on its critical path.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // One "shell" chunk for what every screen loads: React, the shared contract and messages, the connection,
-        // session and platform code, and the kit's smallest pieces. Without it, each lazily loaded kit piece that
-        // shares some of these splits them into more small chunks, and /login pays for the split in gzip size. The
-        // security center's part of the contract (protocol/security-*.ts) stays out: it loads with /account, and so
-        // does the Microsoft popup's code (it loads when the popup opens or returns).
+        // One "shell" chunk for what every screen loads: React, the error codes, HTTP routes and portal config check,
+        // the connection, session and platform code, and the kit's smallest pieces. Without it, each lazily loaded kit
+        // piece that shares some of these splits them into more small chunks, and /login pays for the split in gzip
+        // size. A group takes a module even when only lazy chunks use it, so nothing that builds a zod schema belongs
+        // here: the event contract, the caller and socket.io-client load in the `wire` chunk (api/wire.ts) right after
+        // the first paint, the form rules with the forms. The security center's part of the contract loads with
+        // /account, and the Microsoft popup's code when the popup opens or returns.
         codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
       },
     },

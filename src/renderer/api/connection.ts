@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { createCaller, PORTAL_EVENTS, SESSION_ENDED_EVENT, type Call, type CallerContract, type HandshakeAuth } from '../../shared/protocol';
+import type { Call, CallerContract, HandshakeAuth } from '../../shared/protocol';
 import { platform } from '../platform';
 import { withForcedLogout } from './forced-logout';
 
@@ -21,17 +21,23 @@ interface Connection {
   closed: boolean;
 }
 
+/** The events `call` knows: the portal's once the wire chunk is in, more when a lazily loaded area brings its own. */
+const contract: { -readonly [E in keyof CallerContract]: CallerContract[E] } = {};
+
 /**
- * socket.io-client is loaded after the entry, not with it: nothing of it is needed to paint /login, and the socket
- * opens while the screen shows (npm run bench -- bundle lcp).
+ * socket.io-client, the caller and the event contract (zod and every event's schemas) are loaded after the entry, not
+ * with it: nothing of them is needed to paint /login, and the socket opens while the screen shows
+ * (npm run bench -- bundle lcp). The contract's entries join `contract` when the chunk arrives.
  */
-let socketIo: Promise<typeof import('socket.io-client')> | null = null;
-const loadSocketIo = () => (socketIo ??= import('socket.io-client'));
+let wire: Promise<typeof import('./wire')> | null = null;
+const loadWire = () =>
+  (wire ??= import('./wire').then((loaded) => {
+    // Entries an area added before the chunk arrived stay; the portal's own come first.
+    Object.assign(contract, { ...loaded.PORTAL_EVENTS, ...contract });
+    return loaded;
+  }));
 
 let connection: Connection | null = null;
-
-/** The events `call` knows: the portal's from the start, more when a lazily loaded area brings its own. */
-const contract: { -readonly [E in keyof CallerContract]: CallerContract[E] } = { ...PORTAL_EVENTS };
 
 /** Teaches `call` the events of an area loaded later (the security center's), without reconnecting. */
 export function extendContract(entries: CallerContract): void {
@@ -57,7 +63,7 @@ export function connect(auth: ConnectionAuth): void {
   const entry: Connection = {
     auth,
     closed: false,
-    open: loadSocketIo().then(({ io }) => {
+    open: loadWire().then(({ io, createCaller, SESSION_ENDED_EVENT }) => {
       const socket = io(platform.serverOrigin(), { auth: handshake, autoConnect: !entry.closed });
       socket.on('connect', () => onConnectedChange(true));
       socket.on('disconnect', () => onConnectedChange(false));

@@ -1,4 +1,4 @@
-import { CallError } from '../../shared/protocol';
+import { CallError } from '../../shared/protocol/errors';
 import { MESSAGES } from '../../shared/validation/messages';
 
 /** What to show for a failed call: the server's message (it already says when to retry after 429), else the default. */

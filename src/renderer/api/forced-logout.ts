@@ -1,4 +1,5 @@
-import { CallError, ERROR_CODES, type Call } from '../../shared/protocol';
+import type { Call } from '../../shared/protocol';
+import { CallError, ERROR_CODES } from '../../shared/protocol/errors';
 
 /**
  * Spec sections 4 and 8: a 401 from any call ends the session. The wrapper reports it and still rejects,

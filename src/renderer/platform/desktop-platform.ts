@@ -1,4 +1,5 @@
-import { unwrapResult, type BuildInfo, type DesktopBridge, type UpdateState } from '../../shared/bridge';
+import type { BuildInfo, DesktopBridge, UpdateState } from '../../shared/bridge';
+import { unwrapResult } from '../../shared/bridge/envelope';
 import type { OperatingSystem } from './device-kind';
 import type { Platform, PlatformNotice, PlatformServiceWorker, PlatformUpdates, ThemeChoice } from './platform';
 

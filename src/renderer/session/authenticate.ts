@@ -1,5 +1,5 @@
 import { call } from '../api/connection';
-import { CallError, ERROR_CODES } from '../../shared/protocol';
+import { CallError, ERROR_CODES } from '../../shared/protocol/errors';
 import { logout } from './logout';
 import { authenticated, updateSession, useSessionStore } from './session-store';
 

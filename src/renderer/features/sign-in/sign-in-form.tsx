@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
-import { SignInSchema, type SignInInput, type SignInValues } from './sign-in-schema';
+import type { SignInErrors, SignInValues } from './sign-in-schema';
 
 interface SignInFormProps {
   loading: boolean;
@@ -20,36 +19,68 @@ interface SignInFormProps {
 }
 
 const SERVER_ERROR_ID = 'sign-in-server-error';
+const FIELD_IDS = { identifier: 'sign-in-identifier', password: 'sign-in-password' } as const;
 
-/** Identifier and password; submits (Enter or Login) only when both are valid. */
+/**
+ * The form's rules (zod and the `login` contract's identifier and password rules) are not needed to paint it: they
+ * load right after the first paint and are awaited on submit, should the user be quicker.
+ */
+const loadRules = () => import('./sign-in-schema');
+type Rules = Awaited<ReturnType<typeof loadRules>>;
+
+const read = (form: HTMLFormElement) => {
+  const data = new FormData(form);
+  return { identifier: String(data.get('identifier') ?? ''), password: String(data.get('password') ?? '') };
+};
+
+/**
+ * Identifier and password; submits (Enter or Login) only when both are valid. As with the portal's other forms, the
+ * messages appear at the first submit, then follow each change, and the first field in error takes the focus. It is
+ * the one form without react-hook-form: it paints /login, and that library waits for the screens after it.
+ */
 export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit }: SignInFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(SignInSchema),
-    defaultValues: { identifier: '', password: '' },
-  });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const rules = useRef<Rules | null>(null);
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    void loadRules().then((loaded) => (rules.current = loaded));
+  }, []);
+
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted.current && rules.current) setErrors(rules.current.checkSignIn(read(event.currentTarget)).errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    submitted.current = true;
+    const { checkSignIn } = (rules.current ??= await loadRules());
+    const checked = checkSignIn(read(form));
+    setErrors(checked.errors);
+    if (checked.values) return onSubmit(checked.values);
+    const first = checked.errors.identifier ? 'identifier' : 'password';
+    document.getElementById(FIELD_IDS[first])?.focus();
+  };
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <form className="form" noValidate onChange={recheck} onSubmit={(event) => void submit(event)}>
       <TextField
-        id="sign-in-identifier"
+        id={FIELD_IDS.identifier}
+        name="identifier"
         label={identifierLabel}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.identifier?.message}
-        {...register('identifier')}
+        error={errors.identifier}
       />
       <PasswordField
-        id="sign-in-password"
+        id={FIELD_IDS.password}
+        name="password"
         label="Password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={errors.password}
         describedBy={serverError ? SERVER_ERROR_ID : undefined}
-        {...register('password')}
       />
       <AlertMessage id={SERVER_ERROR_ID} message={serverError} />
       <p className="form-aside">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { HTTP_ROUTES, type LoginReply } from '../../../shared/protocol';
+import type { LoginReply } from '../../../shared/protocol';
+import { HTTP_ROUTES } from '../../../shared/protocol/http';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage, portalConfig } from '../../api';
 import { platform } from '../../platform';
