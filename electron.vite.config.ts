@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProductionAliases } from './build-react-router';
 import { buildCommit, rendererBuildDefines } from './build-stamp';
 
 // Desktop build: main and preload for Node/Electron, the renderer from the same sources as the web build.
@@ -9,7 +10,7 @@ import { buildCommit, rendererBuildDefines } from './build-stamp';
 // Main and preload bundle every package they import (externalizeDeps: false; only `electron` and Node's built-ins
 // stay outside): package.json `dependencies` are the account server's, and the desktop packages ship none of them.
 // keytar, a native module, is the one exception: main loads it with require at run time (electron-builder.yml).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   main: {
     define: {
       __DESKTOP_BUILD__: JSON.stringify({
@@ -34,7 +35,8 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
     plugins: [react()],
+    resolve: { alias: reactRouterProductionAliases(command) },
     // The desktop apps never register the web portal's service worker (platform/index.ts picks the desktop platform).
     define: { __PORTAL_TARGET__: JSON.stringify('desktop'), ...rendererBuildDefines() },
   },
-});
+}));

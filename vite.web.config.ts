@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './build-precompress';
+import { reactRouterProductionAliases } from './build-react-router';
 import { rendererBuildDefines } from './build-stamp';
 
 /**
@@ -16,7 +17,7 @@ const SHELL_MODULES =
   /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: '/',
   plugins: [
@@ -46,6 +47,7 @@ export default defineConfig({
       transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preload', href: '/portal-config.json', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head-prepend' }],
     },
   ],
+  resolve: { alias: reactRouterProductionAliases(command) },
   define: { __PORTAL_TARGET__: JSON.stringify('web'), ...rendererBuildDefines() },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
@@ -83,4 +85,4 @@ export default defineConfig({
       '/product-preview.css': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

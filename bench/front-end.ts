@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { reactRouterProductionAliases } from '../build-react-router';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -29,6 +30,7 @@ export async function buildFloor(): Promise<string> {
     root: join(ROOT, 'bench/floor'),
     base: '/',
     plugins: [react()],
+    resolve: { alias: reactRouterProductionAliases('build') },
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, manifest: true },
   });
