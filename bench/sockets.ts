@@ -12,19 +12,28 @@ const MIB = 1024 * 1024;
 /** The hash threads stop after 30 s without work (src/server/auth/hash-pool.ts); idle is measured after that. */
 const QUIET_MS = 35_000;
 
-async function hold(server: ServerProcess, tokens: string[], quietMs: number): Promise<{ idle: number; held: number; perSocket: number; answered: number }> {
+async function hold(server: ServerProcess, tokens: string[], quietMs: number): Promise<{ idle: number; held: number; perSocket: number; perAddedSocket: number; answered: number }> {
   await sleep(quietMs);
   const idle = await server.rss();
-  const sockets: BenchSocket[] = await connectMany(server.url, SOCKETS, (index): Record<string, string> => (tokens.length ? { token: tokens[index % tokens.length]! } : {}), 250);
+  const auth = (index: number): Record<string, string> => (tokens.length ? { token: tokens[index % tokens.length]! } : {});
+  const sockets: BenchSocket[] = [];
   let answered = 0;
-  for (let start = 0; start < sockets.length; start += 500) {
-    const replies = await Promise.all(sockets.slice(start, start + 500).map((socket, offset) => socket.time('authenticate', { token: tokens[(start + offset) % tokens.length] ?? 'echo' })));
-    answered += replies.filter((reply) => reply.code === 200).length;
+  let half = 0;
+  // In two halves: the second half's growth is what one more connection costs, without the one-time growth the first
+  // connections bring (heap spaces, compiled code, pools), which the figure from idle includes.
+  for (const count of [SOCKETS / 2, SOCKETS / 2]) {
+    const added = await connectMany(server.url, count, (index) => auth(sockets.length + index), 250);
+    for (let start = 0; start < added.length; start += 500) {
+      const replies = await Promise.all(added.slice(start, start + 500).map((socket, offset) => socket.time('authenticate', { token: tokens[(sockets.length + start + offset) % tokens.length] ?? 'echo' })));
+      answered += replies.filter((reply) => reply.code === 200).length;
+    }
+    sockets.push(...added);
+    await sleep(5_000);
+    if (!half) half = await server.rss();
   }
-  await sleep(5_000);
   const held = await server.rss();
   closeAll(sockets);
-  return { idle, held, perSocket: (held - idle) / SOCKETS, answered };
+  return { idle, held, perSocket: (held - idle) / SOCKETS, perAddedSocket: (held - half) / (SOCKETS / 2), answered };
 }
 
 export async function benchSockets(): Promise<void> {
@@ -33,7 +42,7 @@ export async function benchSockets(): Promise<void> {
   const echo = await spawnEcho();
   try {
     const bare = await hold(echo, [], 2_000);
-    console.log(`  echo: idle ${(bare.idle / MIB).toFixed(0)} MiB, ${(bare.perSocket / 1024).toFixed(1)} KiB a connection`);
+    console.log(`  echo: idle ${(bare.idle / MIB).toFixed(0)} MiB, ${(bare.perSocket / 1024).toFixed(1)} KiB a connection (${(bare.perAddedSocket / 1024).toFixed(1)} KiB for each of the second ${SOCKETS / 2})`);
   } finally {
     await echo.stop();
   }
@@ -44,6 +53,7 @@ export async function benchSockets(): Promise<void> {
       const result = await hold(portal, tokens, QUIET_MS);
       console.log(`  ${engine}: ${result.answered} of ${SOCKETS} authenticated; idle ${(result.idle / MIB).toFixed(0)} MiB, held ${(result.held / MIB).toFixed(0)} MiB`);
       report(`KiB per authenticated connection (${engine})`, result.perSocket / 1024, { atMost: 20 }, `before: ${engine === 'pglite' ? 37 : 20} KiB`);
+      console.log(`       of which each of the second ${SOCKETS / 2} connections: ${(result.perAddedSocket / 1024).toFixed(1)} KiB`);
       if (engine === 'postgres') report('idle resident MiB (postgres)', result.idle / MIB, { atMost: 150 }, 'before: 190 MiB');
       else console.log(`       idle resident MiB (pglite): ${(result.idle / MIB).toFixed(0)} (before: 444; the embedded database's memory)`);
     } finally {
