@@ -53,7 +53,7 @@ export async function benchSockets(): Promise<void> {
       const result = await hold(portal, tokens, QUIET_MS);
       console.log(`  ${engine}: ${result.answered} of ${SOCKETS} authenticated; idle ${(result.idle / MIB).toFixed(0)} MiB, held ${(result.held / MIB).toFixed(0)} MiB`);
       report(`KiB per authenticated connection (${engine})`, result.perSocket / 1024, { atMost: 20 }, `before: ${engine === 'pglite' ? 37 : 20} KiB`);
-      console.log(`       of which each of the second ${SOCKETS / 2} connections: ${(result.perAddedSocket / 1024).toFixed(1)} KiB`);
+      console.log(`       each of the second ${SOCKETS / 2} connections alone: ${(result.perAddedSocket / 1024).toFixed(1)} KiB`);
       if (engine === 'postgres') report('idle resident MiB (postgres)', result.idle / MIB, { atMost: 150 }, 'before: 190 MiB');
       else console.log(`       idle resident MiB (pglite): ${(result.idle / MIB).toFixed(0)} (before: 444; the embedded database's memory)`);
     } finally {
