@@ -3,7 +3,7 @@
 // (src/server and src/shared) into ES modules; every package stays an import of node_modules, so a production install
 // needs only the `dependencies`. What the server loads only when it needs it (the database engines' drivers, Redis)
 // stays a dynamic import, split into chunks of its own. Files the server reads next to its code are copied beside the
-// bundle: the migrations, the hash worker, the product stand-in's stylesheet.
+// bundle: the migrations, the hash and PGlite workers, the product stand-in's stylesheet.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,5 +33,6 @@ await build({
 });
 cpSync(join(root, 'src/server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
 cpSync(join(root, 'src/server/auth/hash-worker.mjs'), join(outDir, 'hash-worker.mjs'));
+cpSync(join(root, 'src/server/db/pglite-worker.mjs'), join(outDir, 'pglite-worker.mjs'));
 cpSync(join(root, 'src/server/http/product-preview.css'), join(outDir, 'product-preview.css'));
 console.log(`dist/server built in ${Math.round(performance.now() - started)} ms`);

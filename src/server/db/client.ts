@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { countQuery } from '../work';
 import { schema } from './schema';
 
@@ -139,15 +140,16 @@ export async function openDatabase(
     };
   }
 
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const [{ openPgliteThread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('./pglite-thread'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, schema, logger });
+  // PGlite runs on a thread of its own: its statements never hold up the server's event loop.
+  const client = await openPgliteThread(dir, onIdleError);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
@@ -157,10 +159,8 @@ export async function openDatabase(
   return {
     db: db as unknown as Db,
     engine: 'pglite',
-    // One process, one connection: nothing is ever missed, so there is no reset.
-    listen: async (channel, listener) => {
-      await client.listen(channel, (payload) => listener.onChange(payload));
-    },
+    // One process, one database: nothing is missed while the thread runs; after a crash the thread tells listeners.
+    listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,102 @@
+// Runs on the embedded database's worker thread (src/server/db/pglite-thread.ts): PGlite lives here, so its
+// statements never run on the server's event loop. Plain JavaScript so it loads as a worker under tsx, vitest and the
+// built server alike.
+//
+// Messages from the server's thread: { id, op: 'query', sql, params, array, raw, tx? } · { id, op: 'begin' } →
+// { tx } · { id, op: 'end', tx, commit } · { id, op: 'listen', channel } · { id, op: 'close' }. Each is answered
+// { id, ok: true, result } or { id, ok: false, error }; a notification is posted as { notify: channel, payload }.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+/** Date and time values as PostgreSQL's text (what drizzle asks PGlite for; it maps them to its column types). */
+const AS_TEXT = (value) => value;
+const RAW_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [type, AS_TEXT]),
+);
+
+/** What an error carries across the thread boundary: PostgreSQL's fields (code, constraint, …), not the class. */
+function describe(error) {
+  const fields = { message: String(error?.message ?? error), name: error?.name ?? 'Error' };
+  for (const key of ['code', 'detail', 'hint', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'position', 'where', 'routine']) {
+    if (error?.[key] !== undefined) fields[key] = error[key];
+  }
+  return fields;
+}
+
+let database;
+try {
+  database = await PGlite.create(workerData.dataDir);
+} catch (error) {
+  parentPort.postMessage({ failed: describe(error) });
+  process.exit(1);
+}
+
+/** Open transactions by id: PGlite's handle, how to end it (commit or roll back), and its outcome. */
+const transactions = new Map();
+let nextTransaction = 0;
+
+function begin() {
+  return new Promise((started, failed) => {
+    const tx = ++nextTransaction;
+    const open = {};
+    open.done = database.transaction(
+      (handle) =>
+        new Promise((commit, rollback) => {
+          Object.assign(open, { handle, commit, rollback });
+          transactions.set(tx, open);
+          started({ tx });
+        }),
+    );
+    // A transaction that never opened (BEGIN failed) fails the begin; one that did ends through `end`.
+    open.done.catch((error) => {
+      if (!open.handle) failed(error);
+    });
+  });
+}
+
+async function end(tx, commit) {
+  const open = transactions.get(tx);
+  if (!open) throw new Error('No such transaction.');
+  transactions.delete(tx);
+  if (commit) {
+    open.commit();
+    await open.done;
+  } else {
+    const rolledBack = new Error('Rolled back.');
+    open.rollback(rolledBack);
+    await open.done.catch((error) => {
+      if (error !== rolledBack) throw error;
+    });
+  }
+}
+
+async function run(message) {
+  switch (message.op) {
+    case 'query': {
+      const target = message.tx ? transactions.get(message.tx)?.handle : database;
+      if (!target) throw new Error('The transaction has ended.');
+      const result = await target.query(message.sql, message.params, { rowMode: message.array ? 'array' : 'object', ...(message.raw ? { parsers: RAW_PARSERS } : {}) });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'begin':
+      return begin();
+    case 'end':
+      return end(message.tx, message.commit);
+    case 'listen':
+      await database.listen(message.channel, (payload) => parentPort.postMessage({ notify: message.channel, payload }));
+      return null;
+    case 'close':
+      await database.close();
+      return null;
+    default:
+      throw new Error(`Unknown operation ${message.op}.`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  run(message).then(
+    (result) => parentPort.postMessage({ id: message.id, ok: true, result }),
+    (error) => parentPort.postMessage({ id: message.id, ok: false, error: describe(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });
