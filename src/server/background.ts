@@ -15,9 +15,9 @@ export function createBackground(log: Logger): Background {
   const pending = new Set<Promise<void>>();
   return {
     run(name, task) {
-      // Started on the next turn of the event loop (setImmediate), after the call's reply has been written: on PGlite
-      // a query runs on this very thread, and a task begun at once would hold the reply back by its first statement,
-      // which would tell by the time whether the account exists.
+      // Started on the next turn of the event loop (setImmediate), after the call's reply has been written: a task
+      // begun at once would hold the reply back by its first steps (and on PGlite, which runs one statement at a time,
+      // put its first statement ahead of the call's), which would tell by the time whether the account exists.
       const job = outsideCall(() =>
         new Promise<void>((resolve) => setImmediate(resolve))
           .then(task)
