@@ -2,7 +2,7 @@
 // not count as the server's CPU or memory; what /proc says about that process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +27,26 @@ export interface ServerProcess {
 async function procStat(pid: number) {
   const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return { cpuMs: ((Number(stat[11]) + Number(stat[12])) * 1000) / CLOCK_TICKS };
+}
+
+/** CPU time (user + system) of every process named `postgres` on this machine (the PostgreSQL server's), in milliseconds. */
+export async function postgresCpuMs(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes(' (postgres) ')) continue;
+    const fields = stat.split(') ')[1]!.split(' ');
+    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  }
+  return total;
+}
+
+/** The whole machine's busy CPU time (every core, everything but idle and I/O wait) so far, in milliseconds. */
+export async function machineBusyMs(): Promise<number> {
+  const ticks = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = ticks[3]! + ticks[4]!;
+  return ((ticks.reduce((sum, value) => sum + value, 0) - idle) * 1000) / CLOCK_TICKS;
 }
 
 async function procRss(pid: number): Promise<number> {
