@@ -3,6 +3,7 @@
 // loaded before the port is taken; the rest (express, socket.io, the database engine…) is imported after it, so a
 // start is answered (/healthz) as soon as possible and requests wait for the app instead of being refused.
 import { ConfigError, loadConfig } from './config';
+import { databaseLost } from './db/connection-lost';
 import { listenEarly } from './http/listen-early';
 import { createLogger, describeError } from './log';
 
@@ -12,8 +13,12 @@ try {
   const config = loadConfig();
   log = createLogger(undefined, { level: config.logLevel, format: config.logFormat });
   const early = await listenEarly(config);
+  // The embedded database takes longest to open (a second or two of WebAssembly, on its own thread): it starts now,
+  // while the rest of the server loads. Its failure is told where the server waits for it.
+  const embedded = config.databaseUrl ? undefined : import('./db/pglite-thread').then(({ openPgliteThread, pgliteDirectory }) => openPgliteThread(pgliteDirectory(config.dataDir), databaseLost(log)));
+  embedded?.catch(() => undefined);
   const [{ startPortalServer }, { startBanner }] = await Promise.all([import('./server'), import('./start-banner')]);
-  const server = await startPortalServer(config, { log, early });
+  const server = await startPortalServer(config, { log, early, embedded });
   const lines = startBanner(config, server.database.engine);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config';
 import { isEmpty, openDatabase, type Database } from './db/client';
+import { databaseLost } from './db/connection-lost';
+import type { PgliteThread } from './db/pglite-thread';
 import { AccountCache, CHANGES_CHANNEL } from './accounts/account-cache';
 import { mailUnlockLinkOnLock } from './auth/lockout';
 import { auditLocks } from './audit/audit-log';
@@ -59,7 +61,10 @@ export { demoSeed };
  * Starts the account server: database (migrated), seed, HTTP and socket.io on one port.
  * Everything it needs comes in through `config`; nothing is read from globals.
  */
-export async function startPortalServer(config: ServerConfig, options: { log?: Logger; early?: EarlyListener } = {}): Promise<PortalServer> {
+export async function startPortalServer(
+  config: ServerConfig,
+  options: { log?: Logger; early?: EarlyListener; embedded?: Promise<PgliteThread> } = {},
+): Promise<PortalServer> {
   const log = options.log ?? createLogger();
   // The port is taken first, while the database opens (on PGlite the longest part of a start): a load balancer's
   // health check gets an answer, a port already in use fails at once, and requests meanwhile wait for the app.
@@ -67,7 +72,7 @@ export async function startPortalServer(config: ServerConfig, options: { log?: L
   const httpServer: HttpServer = early.server;
   let database: Database;
   try {
-    database = await openDatabase(config, (error) => log.warn('database.connection-lost', { error: error.message }));
+    database = await openDatabase(config, databaseLost(log), options.embedded);
   } catch (error) {
     early.fail();
     throw error;

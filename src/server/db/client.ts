@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { countQuery } from '../work';
+import type { PgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
 /** Every statement is counted in the work of the call that sent it (see src/server/work.ts). */
@@ -101,6 +102,8 @@ const MIGRATION_LOCK = 7_402_113;
 export async function openDatabase(
   options: { databaseUrl: string | null; dataDir: string },
   onIdleError: (error: Error) => void = () => undefined,
+  /** PGlite's thread when it was already started (main.ts starts it early; see pglite-thread.ts). */
+  embedded?: Promise<PgliteThread>,
 ): Promise<Database> {
   if (options.databaseUrl) {
     // Each engine's driver is loaded only when used: a server on PostgreSQL does not carry PGlite in memory.
@@ -140,15 +143,13 @@ export async function openDatabase(
     };
   }
 
-  const [{ openPgliteThread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ openPgliteThread, pgliteDirectory }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('./pglite-thread'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const dir = join(options.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
   // PGlite runs on a thread of its own: its statements never hold up the server's event loop.
-  const client = await openPgliteThread(dir, onIdleError);
+  const client = await (embedded ?? openPgliteThread(pgliteDirectory(options.dataDir), onIdleError));
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -169,9 +171,17 @@ class PgliteThread {
 
 export type { PgliteThread };
 
-/** Opens PGlite on `dataDir` on a thread of its own; `onLost` hears of a crash (the next statement restarts it). */
-export async function openPgliteThread(dataDir: string, onLost: (error: Error) => void): Promise<PgliteThread> {
-  const thread = new PgliteThread(dataDir, onLost);
+/** Where the embedded database keeps its files under DATA_DIR. */
+export const pgliteDirectory = (dataDir: string) => join(dataDir, 'pglite');
+
+/**
+ * Opens PGlite on `dir` (made if missing) on a thread of its own; `onLost` hears of a crash (the next statement
+ * restarts it). Light to import: `main.ts` starts it before loading the rest of the server, since PGlite's opening
+ * (a second or two of WebAssembly) is the longest part of a start.
+ */
+export async function openPgliteThread(dir: string, onLost: (error: Error) => void): Promise<PgliteThread> {
+  mkdirSync(dir, { recursive: true });
+  const thread = new PgliteThread(dir, onLost);
   await thread.start();
   return thread;
 }
