@@ -48,6 +48,9 @@ test.describe.serial('onboarding and preboarding', () => {
     await page.goto('/acme/preboarding/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(/\/acme\/preboarding\/forgot-password$/);
+    // The sign-in screen stays until the lazy screen has loaded (its identifier field is labelled "Email address or
+    // employee code"): wait for the new screen before looking for what it lacks or typing into it.
+    await expect(page.getByRole('heading', { name: 'Forgot Password?' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Try Recovery code?' })).toHaveCount(0);
     const since = await mailCount();
     await page.getByLabel('Email address').fill('pre@e2e.test');
