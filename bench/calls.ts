@@ -11,7 +11,7 @@ const USERS = 40;
 const SOCKETS = Number(process.env.BENCH_CALL_SOCKETS ?? 1500);
 const GAP_MS = 110;
 
-async function measure(server: ServerProcess, tokens: string[]): Promise<{ perSecond: number; cpuMsPerCall: number; failed: number }> {
+async function measure(server: ServerProcess, tokens: string[]): Promise<{ perSecond: number; cpuMsPerCall: number; failed: number; codes: Map<number, number> }> {
   const sockets = await connectMany(server.url, SOCKETS, (index): Record<string, string> => (tokens.length ? { token: tokens[index % tokens.length]! } : {}));
   let cpuAtStart = 0;
   let cpuMs = 0;
@@ -31,7 +31,7 @@ async function measure(server: ServerProcess, tokens: string[]): Promise<{ perSe
     );
     const ok = result.codes.get(200) ?? 0;
     const all = [...result.codes.values()].reduce((a, b) => a + b, 0);
-    return { perSecond: ok / 10, cpuMsPerCall: cpuMs / Math.max(1, all), failed: all - ok };
+    return { perSecond: ok / 10, cpuMsPerCall: cpuMs / Math.max(1, all), failed: all - ok, codes: result.codes };
   } finally {
     closeAll(sockets);
   }
@@ -51,7 +51,7 @@ export async function benchCalls(): Promise<void> {
         for (let run = 0; run < RUNS; run += 1) {
           const bare = await measure(echo, []);
           const ours = await measure(portal, tokens);
-          if (ours.failed) console.log(`  ${engine}: ${ours.failed} calls were not answered 200`);
+          if (ours.failed) console.log(`  ${engine}: ${ours.failed} calls were not answered 200 (replies by code: ${JSON.stringify(Object.fromEntries(ours.codes))})`);
           ratios.push(ours.perSecond / bare.perSecond);
           cpu.push(ours.cpuMsPerCall);
           console.log(`  ${engine} run ${run + 1}: echo ${bare.perSecond.toFixed(0)}/s at ${bare.cpuMsPerCall.toFixed(3)} ms CPU a call; portal ${ours.perSecond.toFixed(0)}/s at ${ours.cpuMsPerCall.toFixed(3)} ms CPU a call`);

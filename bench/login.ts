@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../src/server/auth/passwords';
 import { CONNECTION_RATE } from '../src/server/limits/policies';
 import { closeAll, connectMany, openLoop, pacedLoop, sleep } from './load';
-import { machineBusyMs, percentile, postgresCpuMs, report, spawnPortal } from './process';
+import { machineBusyMs, percentile, postgresCpuBetween, postgresCpuMs, report, spawnPortal } from './process';
 import { BENCH_PASSWORD, benchEmail, benchSeed } from './seed';
 import { median, postgresReachable, startBenchServer, type Engine } from './server';
 
@@ -50,7 +50,7 @@ async function statementsPerLogin(engine: Engine): Promise<number> {
 interface CpuNow {
   machine: number;
   server: number;
-  postgres: number;
+  postgres: Map<number, number>;
   bench: number;
 }
 
@@ -92,7 +92,7 @@ export async function benchLogin(): Promise<void> {
         });
         const signedIn = closed.codes.get(200) ?? 0;
         const rate = signedIn / 10;
-        const per = (key: keyof CpuNow) => (cpu.end[key] - cpu.start[key]) / signedIn;
+        const per = (key: keyof CpuNow) => (key === 'postgres' ? postgresCpuBetween(cpu.start.postgres, cpu.end.postgres) : cpu.end[key] - cpu.start[key]) / signedIn;
         const verifyMs = (availableParallelism() * 1000) / raw;
         const machine = per('machine');
         bounds.push(verifyMs / machine);

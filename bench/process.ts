@@ -29,16 +29,26 @@ async function procStat(pid: number) {
   return { cpuMs: ((Number(stat[11]) + Number(stat[12])) * 1000) / CLOCK_TICKS };
 }
 
-/** CPU time (user + system) of every process named `postgres` on this machine (the PostgreSQL server's), in milliseconds. */
-export async function postgresCpuMs(): Promise<number> {
-  let total = 0;
+/** CPU time (user + system) so far of each process named `postgres` on this machine (the PostgreSQL server's), by pid, in milliseconds. */
+export async function postgresCpuMs(): Promise<Map<number, number>> {
+  const byPid = new Map<number, number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     if (!stat.includes(' (postgres) ')) continue;
     const fields = stat.split(') ')[1]!.split(' ');
-    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    byPid.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
   }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU between two readings of postgresCpuMs: each process's growth, a process started meanwhile counted
+ * whole. A process that ended meanwhile (a connection closed) takes its last part with it: a slight undercount.
+ */
+export function postgresCpuBetween(start: Map<number, number>, end: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of end) total += ms - (start.get(pid) ?? 0);
   return total;
 }
 
