@@ -24,9 +24,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** CPU time (user + system) in milliseconds from the text of a /proc/{pid}/stat file. */
+const cpuMsOfStat = (stat: string) => {
+  const fields = stat.split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+};
+
 async function procStat(pid: number) {
-  const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return { cpuMs: ((Number(stat[11]) + Number(stat[12])) * 1000) / CLOCK_TICKS };
+  return { cpuMs: cpuMsOfStat(await readFile(`/proc/${pid}/stat`, 'utf8')) };
 }
 
 /** CPU time (user + system) so far of each process named `postgres` on this machine (the PostgreSQL server's), by pid, in milliseconds. */
@@ -35,9 +40,7 @@ export async function postgresCpuMs(): Promise<Map<number, number>> {
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes(' (postgres) ')) continue;
-    const fields = stat.split(') ')[1]!.split(' ');
-    byPid.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    if (stat.includes(' (postgres) ')) byPid.set(Number(entry), cpuMsOfStat(stat));
   }
   return byPid;
 }
