@@ -1,5 +1,6 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { memberships, organizations, users } from '../db/schema';
 import { addressAllowed } from '../auth/ip-ranges';
 import type { AccountCache } from './account-cache';
@@ -9,19 +10,31 @@ export type UserRow = typeof users.$inferSelect;
 /** An id no row has: a lookup for an unknown account runs the same statement as one for a known account, and finds nothing. */
 export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
+// Prepared statements (db/prepared.ts): every sign-in and every cache miss runs these.
+const userByIdentifier = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, sql.placeholder('value')), eq(users.userName, sql.placeholder('value'))))
+    .limit(1);
+const userById = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id')));
+const membershipsOfUser = (db: Db) =>
+  db
+    .select({ role: memberships.role, productAccess: memberships.productAccess, org: organizations })
+    .from(memberships)
+    .innerJoin(organizations, eq(memberships.organizationId, organizations.id))
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .orderBy(memberships.createdAt, organizations.company);
+
 /** A user by email or user name (both stored in lower case). */
 export async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | null> {
   const value = identifier.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(or(eq(users.email, value), eq(users.userName, value)))
-    .limit(1);
+  const [row] = await prepared(db, userByIdentifier).execute({ value });
   return row ?? null;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await prepared(db, userById).execute({ id });
   return row ?? null;
 }
 
@@ -34,13 +47,7 @@ export interface MembershipWithOrg {
 
 /** The organizations a user belongs to, oldest membership first. */
 export async function membershipsOf(db: Db, userId: string): Promise<MembershipWithOrg[]> {
-  const rows = await db
-    .select({ role: memberships.role, productAccess: memberships.productAccess, org: organizations })
-    .from(memberships)
-    .innerJoin(organizations, eq(memberships.organizationId, organizations.id))
-    .where(eq(memberships.userId, userId))
-    .orderBy(memberships.createdAt, organizations.company);
-  return rows;
+  return prepared(db, membershipsOfUser).execute({ userId });
 }
 
 /** A user's memberships, from the account cache when warm (every call of the workspace reads them). */

@@ -2,11 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AccountCache } from '../accounts/account-cache';
+import { findUserById } from '../accounts/queries';
 import type { Db } from '../db/client';
+import { executeNamed, prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { loadServerSecret } from '../db/server-secrets';
 import { describeDevice, type CallOrigin } from './device';
 import { signToken, verifyToken, type TokenClaims } from './session-token';
+
+/** What a call needs of its session, read on a cache miss (a prepared statement: db/prepared.ts). */
+const sessionById = (db: Db) =>
+  db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      employeeId: sessions.onboardingEmployeeId,
+      kind: sessions.kind,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')));
 
 /** Token and session lifetime: 7776000 s, 90 days (spec section 9). */
 export const SESSION_TTL_SECONDS = 7_776_000;
@@ -90,7 +107,7 @@ export class SessionService {
       appFlavor: app?.flavor ?? null,
       appVersion: app?.version ?? null,
     });
-    if (alongside) await this.db.execute(sql`WITH opened AS (${insert.getSQL()}) ${alongside(id).getSQL()}`);
+    if (alongside) await executeNamed(this.db, sql`WITH opened AS (${insert.getSQL()}) ${alongside(id).getSQL()}`);
     else await insert;
     const token = signToken(this.key, {
       jti: id,
@@ -166,26 +183,14 @@ export class SessionService {
   }
 
   private async loadSession(id: string) {
-    const [row] = await this.db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        employeeId: sessions.onboardingEmployeeId,
-        kind: sessions.kind,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .where(eq(sessions.id, id));
+    const [row] = await prepared(this.db, sessionById).execute({ id });
     return row
       ? { id: row.id, userId: row.userId, employeeId: row.employeeId, kind: row.kind, revoked: row.revokedAt !== null, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() }
       : null;
   }
 
-  private async loadUser(id: string) {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
-    return row ?? null;
+  private loadUser(id: string) {
+    return findUserById(this.db, id);
   }
 
   /** Ends one session and, when given, forgets a push device token wherever it was registered: one transaction. */

@@ -1,6 +1,7 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client';
+import { executeNamed } from '../db/prepared';
 import { rateLimits } from '../db/schema';
 
 /** One counter of an attempt: its stored key, the attempts its window allows, and the window's length. */
@@ -65,7 +66,6 @@ export function databaseLimitStore(db: Db): LimitStore {
       .catch(() => undefined);
   }, SWEEP_EVERY_MS);
   sweep.unref();
-  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
   return {
     kind: 'database',
     async consumeInOrder(counters) {
@@ -75,8 +75,9 @@ export function databaseLimitStore(db: Db): LimitStore {
         return sql`${sql.raw(`c${index}`)} AS (${countStep(counter, guard)})`;
       });
       const picks = counters.map((_, index) => sql`SELECT ${index}::int AS at, points, ms_left FROM ${sql.raw(`c${index}`)}`);
-      const result = await db.execute(sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`);
-      return rows<{ at: number; points: number; ms_left: number }>(result)
+      // Named: PostgreSQL plans this chain once per connection, not at every attempt (db/prepared.ts).
+      const result = await executeNamed<{ at: number; points: number; ms_left: number }>(db, sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`);
+      return result.rows
         .sort((a, b) => a.at - b.at)
         .map((row) => ({ count: Number(row.points), msLeft: Math.max(0, Number(row.ms_left)) }));
     },
@@ -88,7 +89,7 @@ export function databaseLimitStore(db: Db): LimitStore {
           sql`${sql.raw(`g${index}`)} AS (UPDATE ${rateLimits} SET points = GREATEST(${rateLimits.points} - 1, 0) WHERE ${rateLimits.key} = ${counter.key} AND ${rateLimits.expire} > now() RETURNING 1 AS given)`,
       );
       const picks = counters.map((_, index) => sql`SELECT given FROM ${sql.raw(`g${index}`)}`);
-      await db.execute(sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`);
+      await executeNamed(db, sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`);
     },
     async block(counter, ms) {
       await db
