@@ -34,6 +34,11 @@ describe('PGlite on its own thread', () => {
     expect((parsed.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
   });
 
+  it('starts PostgreSQL with a small buffer cache (quicker to start, lighter in memory than the 128MB initdb writes)', async () => {
+    const setting = await thread.query('SHOW shared_buffers');
+    expect(setting.rows).toEqual([{ shared_buffers: '16MB' }]);
+  });
+
   it("keeps PostgreSQL's error fields, so a unique violation is still told apart", async () => {
     const error = await thread.query('INSERT INTO notes (id, body) VALUES (1, $1)', ['again']).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);

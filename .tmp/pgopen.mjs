@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+const dir = process.argv[2];
+const t0 = performance.now();
+const db = await PGlite.create(dir);
+const t1 = performance.now();
+await db.query('select 1');
+const t2 = performance.now();
+const cpu = process.cpuUsage();
+console.log(JSON.stringify({ createMs: Math.round(t1 - t0), firstQueryMs: Math.round(t2 - t1), cpuMs: Math.round((cpu.user + cpu.system) / 1000) }));
+await db.close();

@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+const [dir, sb] = process.argv.slice(2);
+const t0 = performance.now();
+const opts = sb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sb}`] } : {};
+const db = await PGlite.create(dir, opts);
+const t1 = performance.now();
+const r = await db.query('show shared_buffers');
+const cpu = process.cpuUsage();
+console.log(JSON.stringify({ sb: r.rows[0], createMs: Math.round(t1 - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000), rssMiB: Math.round(process.memoryUsage().rss / 1048576) }));
+await db.close();
