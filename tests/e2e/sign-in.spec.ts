@@ -10,6 +10,31 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: 'Login With Microsoft' })).toBeVisible();
   });
 
+  test('the first thing /login shows is the sign-in screen, with the settings the page carries', async ({ page }) => {
+    // What #root holds the first time it holds anything: a boot screen would show "Loading Suite Portal…" first.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { firstScreen?: string };
+      new MutationObserver((_changes, observer) => {
+        const root = document.getElementById('root');
+        if (!root?.textContent) return;
+        seen.firstScreen = root.textContent;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/portal-config.json') configRequests.push(request.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    // Microsoft sign-in is configured for the e2e server: the page's settings say so without a request.
+    await expect(page.getByRole('button', { name: 'Login With Microsoft' })).toBeVisible();
+    const firstScreen = await page.evaluate(() => (window as unknown as { firstScreen?: string }).firstScreen ?? '');
+    expect(firstScreen).toContain('Welcome back. Sign in to continue.');
+    expect(firstScreen).not.toContain('Loading');
+    expect(configRequests).toEqual([]);
+  });
+
   test('shows the validation messages and does not submit an incomplete form', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -1,5 +1,6 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchPortalConfig } from './portal-config';
+import { embeddedPortalConfig, fetchPortalConfig } from './portal-config';
 
 const VALID = {
   productUrls: {
@@ -39,5 +40,24 @@ describe('fetchPortalConfig', () => {
 
   it('rejects an error status', async () => {
     await expect(fetchPortalConfig('', reply({}, 503))).rejects.toThrow('HTTP 503');
+  });
+});
+
+describe('embeddedPortalConfig', () => {
+  const page = (head: string) => new JSDOM(`<!doctype html><html><head>${head}</head><body><div id="root"></div></body></html>`).window.document;
+  const block = (text: string) => `<script type="application/json" id="portal-config">${text}</script>`;
+
+  it('reads the config the server wrote into the page', () => {
+    expect(embeddedPortalConfig(page(block(JSON.stringify(VALID))))).toEqual(VALID);
+  });
+
+  it('is null for a page without one (the desktop apps, the service worker’s copy)', () => {
+    expect(embeddedPortalConfig(page(''))).toBeNull();
+    expect(embeddedPortalConfig(page(block('')))).toBeNull();
+  });
+
+  it('is null for one that is not JSON or not a portal config, so start-up fetches it instead', () => {
+    expect(embeddedPortalConfig(page(block('{"productUrls":')))).toBeNull();
+    expect(embeddedPortalConfig(page(block(JSON.stringify({ ...VALID, publicUrl: 'javascript:alert(1)' }))))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { HTTP_ROUTES, parsePortalConfig, type PortalConfig } from '../../shared/protocol/http';
+import { HTTP_ROUTES, parsePortalConfig, PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../shared/protocol/http';
 
 let loaded: PortalConfig | null = null;
 
@@ -9,6 +9,20 @@ export async function fetchPortalConfig(origin: string, fetchImpl: typeof fetch 
   const parsed = parsePortalConfig(await response.json());
   if (!parsed) throw new Error('The portal settings from the server are not valid.');
   return parsed;
+}
+
+/**
+ * The portal config the account server wrote into the page (src/server/http/portal-page.ts), or null where the page
+ * carries none or an invalid one: the desktop apps' pages, and the service worker's copy of the web portal's.
+ */
+export function embeddedPortalConfig(doc: Document): PortalConfig | null {
+  const text = doc.getElementById(PORTAL_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parsePortalConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
 
 export function setPortalConfig(config: PortalConfig): void {

@@ -12,25 +12,35 @@ import { PlatformStatus } from './platform-status';
 import { createAppRouter } from './router';
 import { startWebUpdates } from './web-updates';
 
-type RootState =
-  | { status: 'booting' }
-  | { status: 'ready'; router: ReturnType<typeof createAppRouter> }
-  | { status: 'failed'; message: string }
-  | { status: 'offline' };
+type RootState = { status: 'booting' } | { status: 'ready' } | { status: 'failed'; message: string } | { status: 'offline' };
 
-/** Boots the portal (configuration, session, socket), then hands over to the router. */
+let router: ReturnType<typeof createAppRouter> | null = null;
+/** One router per page, made once start-up has finished (its guard reads the session and the portal config). */
+const appRouter = () => (router ??= createAppRouter());
+
+/**
+ * Boots the portal (configuration, session, socket), then hands over to the router. In a browser start-up finishes
+ * before the first render (boot.ts), and the first thing painted is the route's screen; the desktop apps, and a page
+ * the service worker served, show "Loading Suite Portal…" until it has.
+ */
 export function AppRoot() {
-  const [state, setState] = useState<RootState>({ status: 'booting' });
+  // What start-up still waits for, asked once: null when it finished before this first render.
+  const [starting] = useState(boot);
+  const [state, setState] = useState<RootState>(starting ? { status: 'booting' } : { status: 'ready' });
 
   // Spec section 8: a failed reply no screen handled shows its message in an alert.
   useEffect(() => installGlobalErrorHandler(), []);
 
   useEffect(() => {
+    if (!starting) {
+      startWebUpdates();
+      return;
+    }
     let current = true;
-    boot().then(
+    starting.then(
       () => {
         if (!current) return;
-        setState({ status: 'ready', router: createAppRouter() });
+        setState({ status: 'ready' });
         startWebUpdates();
       },
       (error: unknown) => {
@@ -47,13 +57,13 @@ export function AppRoot() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [starting]);
 
   if (state.status === 'ready')
     return (
       <>
         <PlatformStatus />
-        <RouterProvider router={state.router} />
+        <RouterProvider router={appRouter()} />
         <Toaster />
         <GlobalErrorAlert />
       </>

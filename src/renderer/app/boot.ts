@@ -1,5 +1,5 @@
 import { parsePortalConfig, type PortalConfig } from '../../shared/protocol/http';
-import { configureConnection, connect, fetchPortalConfig, setPortalConfig, type ConnectionAuth } from '../api';
+import { configureConnection, connect, embeddedPortalConfig, fetchPortalConfig, setPortalConfig, type ConnectionAuth } from '../api';
 import { startConsoleSwitch } from '../features/console-logging/start-console-switch';
 import { startTheme } from '../features/theme/theme';
 import { platform } from '../platform';
@@ -10,13 +10,30 @@ import { connectionChanged, restored, updateSession, useSessionStore, type Sessi
 const authOf = (session: SessionState): ConnectionAuth => ({ token: session.token });
 
 let booting: Promise<void> | null = null;
+let booted = false;
 
 /**
  * Start-up, once per page: load the runtime configuration, restore the session from cookies, and keep the socket's
  * handshake in step with the session's token (a new token means a new connection).
+ *
+ * Returns null once start-up has finished. In a browser it finishes at once, before the first render: the platform has
+ * nothing to load and the server wrote the portal config into the page, so /login's first paint is the sign-in screen
+ * (npm run bench -- lcp). Otherwise the promise says when it finishes: the desktop apps load their platform and
+ * fetch the config, and so does a page the service worker served (its copy of the page carries no config).
  */
-export function boot(): Promise<void> {
-  booting ??= start();
+export function boot(): Promise<void> | null {
+  if (booted) return null;
+  if (booting) return booting;
+  const platformStarting = platform.start();
+  const embedded = platformStarting ? null : embeddedPortalConfig(document);
+  if (embedded) {
+    start(embedded);
+    return null;
+  }
+  booting = (async () => {
+    await platformStarting;
+    start(await loadPortalConfig());
+  })();
   return booting;
 }
 
@@ -26,14 +43,12 @@ export class OfflineError extends Error {
 }
 
 /**
- * The portal settings from the server, remembered for the next start; offline (the service worker served the app),
- * the remembered ones, so the sign-in screen can say "You are offline" instead of failing to start.
+ * The portal settings fetched from the server; offline (the service worker served the app), the ones remembered at the
+ * last start, so the sign-in screen can say "You are offline" instead of failing to start.
  */
 async function loadPortalConfig(): Promise<PortalConfig> {
   try {
-    const config = await fetchPortalConfig(platform.serverOrigin());
-    writeLocal(LOCAL_KEYS.portalConfig, JSON.stringify(config));
-    return config;
+    return await fetchPortalConfig(platform.serverOrigin());
   } catch (error) {
     const offline = !navigator.onLine || error instanceof TypeError;
     if (!offline) throw error;
@@ -49,10 +64,11 @@ async function loadPortalConfig(): Promise<PortalConfig> {
   }
 }
 
-async function start(): Promise<void> {
-  await platform.start();
+function start(config: PortalConfig): void {
   startTheme();
-  setPortalConfig(await loadPortalConfig());
+  // Remembered for a start without the server (the service worker's copy of the page, offline).
+  writeLocal(LOCAL_KEYS.portalConfig, JSON.stringify(config));
+  setPortalConfig(config);
   startConsoleSwitch();
   updateSession(restored, {
     token: readCookie(COOKIES.token),
@@ -66,4 +82,5 @@ async function start(): Promise<void> {
   useSessionStore.subscribe((session, previous) => {
     if (session.token !== previous.token) connect(authOf(session));
   });
+  booted = true;
 }

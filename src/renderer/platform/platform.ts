@@ -82,8 +82,11 @@ export interface ProductLaunch {
  * so it never has to ask whether it is in a browser or in the desktop shell.
  */
 export interface Platform {
-  /** Loads what the platform needs before the app boots (the desktop shell's build info, token and update state). */
-  start(): Promise<void>;
+  /**
+   * Loads what the platform needs before the app boots (the desktop shell's build info, token and update state);
+   * null when there is nothing to wait for (the web), so start-up can finish before the first render.
+   */
+  start(): Promise<void> | null;
   /** Origin of the account server (socket.io and HTTP calls). */
   serverOrigin(): string;
   /** What to send as `platform` when signing in. */

@@ -11,7 +11,7 @@ const isHttps = () => window.location.protocol === 'https:';
 
 /** The portal in a browser: the account server is the page's own origin. */
 export const webPlatform = {
-  start: () => Promise.resolve(),
+  start: () => null,
   serverOrigin: () => window.location.origin,
   deviceKind: () => detectDeviceKind({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0, desktopShell: false }),
   inAppBrowser: () => isInAppBrowser(navigator.userAgent),

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
@@ -9,6 +8,8 @@ import { describeError } from '../log';
 import { metricsRoute } from '../metrics';
 import { projectRoot } from '../paths';
 import { microsoftSignInRouter } from './microsoft-sign-in';
+import { portalPage } from './portal-page';
+import type { ServerConfig } from '../config';
 import type { Services } from '../services';
 import { trustFunction } from './client-address';
 import { productPreviewRouter } from './product-preview';
@@ -16,6 +17,21 @@ import { securityHeaders } from './security-headers';
 import { updatesRouter } from './updates';
 
 const RESOURCES = join(projectRoot(), 'resources');
+
+/** What GET /portal-config.json answers, and the portal's page carries (portal-page.ts). */
+function portalConfigOf(config: ServerConfig): PortalConfig {
+  return {
+    productUrls: config.productUrls,
+    trackUrl: config.trackUrl,
+    cookieDomain: config.cookieDomain,
+    publicUrl: config.publicUrl,
+    helpVideoUrl: config.helpVideoUrl,
+    documentsUrl: config.documentsUrl,
+    support: config.support,
+    productionHost: config.productionHost,
+    microsoftSignIn: config.microsoft !== null,
+  };
+}
 
 /** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls. */
 export function createHttpApp(services: Services, routers: { oauth2?: Router } = {}): Express {
@@ -49,19 +65,9 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router } =
   });
   app.get('/metrics', metricsRoute(services.metrics, config.metricsToken));
 
+  const portalConfig = portalConfigOf(config);
   app.get(HTTP_ROUTES.portalConfig, (_req, res) => {
-    const body: PortalConfig = {
-      productUrls: config.productUrls,
-      trackUrl: config.trackUrl,
-      cookieDomain: config.cookieDomain,
-      publicUrl: config.publicUrl,
-      helpVideoUrl: config.helpVideoUrl,
-      documentsUrl: config.documentsUrl,
-      support: config.support,
-      productionHost: config.productionHost,
-      microsoftSignIn: config.microsoft !== null,
-    };
-    res.set('Cache-Control', 'no-cache').json(body);
+    res.set('Cache-Control', 'no-cache').json(portalConfig);
   });
 
   // Third-party sign-in: the OpenID provider and the Authorize screen's calls (oauth2-routes.ts).
@@ -87,13 +93,7 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router } =
     }),
   );
   app.use(express.static(webRoot, { index: false, maxAge: 0, setHeaders: (res) => res.set('Cache-Control', 'no-cache') }));
-  app.get(/.*/, (req, res) => {
-    if (!existsSync(indexFile)) {
-      res.status(503).type('text/plain').send('The web portal has not been built. Run `npm run build:web`, or start with `npm start`.');
-      return;
-    }
-    res.set('Cache-Control', 'no-cache').sendFile(indexFile);
-  });
+  app.get(/.*/, portalPage(indexFile, portalConfig));
 
   const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, _next) => {
     const status = error.status ?? error.statusCode ?? 500;

@@ -12,4 +12,10 @@ export const HTTP_ROUTES = {
   portalConfig: '/portal-config.json',
 } as const;
 
+/**
+ * The id of the element in the web portal's page that carries the portal config (a JSON data block the account server
+ * writes into index.html), so the sign-in screen paints without waiting for GET /portal-config.json.
+ */
+export const PORTAL_CONFIG_ELEMENT_ID = 'portal-config';
+
 export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config';
