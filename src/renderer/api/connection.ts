@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { Call, CallerContract, HandshakeAuth } from '../../shared/protocol';
-import { platform } from '../platform';
+import { afterFirstPaint, platform } from '../platform';
 import { withForcedLogout } from './forced-logout';
 
 /** What the handshake carries: the stored token (the server tells a regular account's from an onboarding one by it). */
@@ -26,30 +26,18 @@ const contract: { -readonly [E in keyof CallerContract]: CallerContract[E] } = {
 
 /**
  * socket.io-client, the caller and the event contract (zod and every event's schemas) are loaded after the entry, not
- * with it: nothing of them is needed to paint /login, and the socket opens while the screen shows
+ * with it: nothing of them is needed to paint /login, and the socket opens once the first screen shows
  * (npm run bench -- bundle lcp). The contract's entries join `contract` when the chunk arrives.
  */
 let wire: Promise<typeof import('./wire')> | null = null;
 const loadWire = () =>
-  (wire ??= afterNextPaint()
+  (wire ??= afterFirstPaint()
     .then(() => import('./wire'))
     .then((loaded) => {
       // Entries an area added before the chunk arrived stay; the portal's own come first.
       Object.assign(contract, { ...loaded.PORTAL_EVENTS, ...contract });
       return loaded;
     }));
-
-/**
- * Boot opens the socket just before the first screen renders; evaluating the wire chunk (building every schema of
- * the contract) then held that render by 50 to 110 ms on a 2-core machine. It waits for the next frame instead.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // A hidden page gets no frames: it goes on at once.
-    if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') setTimeout(resolve, 0);
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-}
 
 let connection: Connection | null = null;
 

@@ -1,3 +1,4 @@
+import { afterFirstPaint } from './after-paint';
 import type { PlatformServiceWorker, ServiceWorkerStatus } from './platform';
 
 /** Where vite-plugin-pwa writes the worker (vite.web.config.ts). */
@@ -22,8 +23,8 @@ export function createServiceWorker(): PlatformServiceWorker {
   return {
     start(onUpdateReady) {
       if (status !== 'starting' || update) return;
-      // Loaded after the first screen: the sign-in page does not wait for it.
-      void import('workbox-window').then(async ({ Workbox }) => {
+      // Loaded once the first screen shows: the sign-in page does not wait for it.
+      void afterFirstPaint().then(() => import('workbox-window')).then(async ({ Workbox }) => {
         const workbox = new Workbox(WORKER_URL);
         update = () => workbox.update();
         workbox.addEventListener('waiting', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { afterFirstPaint } from '../../platform';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
@@ -23,9 +24,9 @@ const FIELD_IDS = { identifier: 'sign-in-identifier', password: 'sign-in-passwor
 
 /**
  * The form's rules (zod and the `login` contract's identifier and password rules) are not needed to paint it: they
- * load right after the first paint and are awaited on submit, should the user be quicker.
+ * load once the first screen shows and are awaited on submit, should the user be quicker.
  */
-const loadRules = () => import('./sign-in-schema');
+const loadRules = () => afterFirstPaint().then(() => import('./sign-in-schema'));
 type Rules = Awaited<ReturnType<typeof loadRules>>;
 
 const read = (form: HTMLFormElement) => {
