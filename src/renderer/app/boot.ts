@@ -27,8 +27,14 @@ export function boot(): Promise<void> | null {
   const platformStarting = platform.start();
   const embedded = platformStarting ? null : embeddedPortalConfig(document);
   if (embedded) {
-    start(embedded);
-    return null;
+    try {
+      start(embedded);
+      return null;
+    } catch (error) {
+      // As when the asynchronous start-up fails: the "could not start" screen, not a blank page.
+      booting = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return booting;
+    }
   }
   booting = (async () => {
     await platformStarting;
