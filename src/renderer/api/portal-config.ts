@@ -16,7 +16,11 @@ export async function fetchPortalConfig(origin: string, fetchImpl: typeof fetch 
  * carries none or an invalid one: the desktop apps' pages, and the service worker's copy of the web portal's.
  */
 export function embeddedPortalConfig(doc: Document): PortalConfig | null {
-  const text = doc.getElementById(PORTAL_CONFIG_ELEMENT_ID)?.textContent;
+  return portalConfigFromText(doc.getElementById(PORTAL_CONFIG_ELEMENT_ID)?.textContent);
+}
+
+/** The portal config in JSON text (the page's, or the one remembered at the last start); null when absent or not one. */
+export function portalConfigFromText(text: string | null | undefined): PortalConfig | null {
   if (!text) return null;
   try {
     return parsePortalConfig(JSON.parse(text));

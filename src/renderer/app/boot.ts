@@ -1,5 +1,5 @@
-import { parsePortalConfig, type PortalConfig } from '../../shared/protocol/http';
-import { configureConnection, connect, embeddedPortalConfig, fetchPortalConfig, setPortalConfig, type ConnectionAuth } from '../api';
+import type { PortalConfig } from '../../shared/protocol/http';
+import { configureConnection, connect, embeddedPortalConfig, fetchPortalConfig, portalConfigFromText, setPortalConfig, type ConnectionAuth } from '../api';
 import { startConsoleSwitch } from '../features/console-logging/start-console-switch';
 import { startTheme } from '../features/theme/theme';
 import { platform } from '../platform';
@@ -58,14 +58,9 @@ async function loadPortalConfig(): Promise<PortalConfig> {
   } catch (error) {
     const offline = !navigator.onLine || error instanceof TypeError;
     if (!offline) throw error;
-    let remembered: unknown;
-    try {
-      remembered = JSON.parse(readLocal(LOCAL_KEYS.portalConfig) ?? 'null');
-    } catch {
-      // Unreadable: as if nothing was remembered.
-    }
-    const parsed = parsePortalConfig(remembered);
-    if (parsed) return parsed;
+    // Unreadable or invalid: as if nothing was remembered.
+    const remembered = portalConfigFromText(readLocal(LOCAL_KEYS.portalConfig));
+    if (remembered) return remembered;
     throw new OfflineError('You are offline.');
   }
 }
