@@ -147,8 +147,12 @@ export interface TestServer {
   server: PortalServer;
   /** Every log line the server wrote, in order. */
   logs: string[];
-  /** A client; `headers` go with the handshake (X-Forwarded-For, for a server started with TRUST_PROXY). */
-  connect(auth?: HandshakeAuth, headers?: Record<string, string>): Promise<TestClient>;
+  /**
+   * A client; `headers` go with the handshake (X-Forwarded-For, for a server started with TRUST_PROXY). It connects
+   * over WebSocket, or with `transports: ['polling', 'websocket']` starts on HTTP long-polling and upgrades, as behind
+   * a balancer with sticky sessions.
+   */
+  connect(auth?: HandshakeAuth, headers?: Record<string, string>, transports?: Transport[]): Promise<TestClient>;
   /** The id of a seeded user, by email. */
   userId(email: string): Promise<string>;
   close(): Promise<void>;
@@ -156,8 +160,10 @@ export interface TestServer {
 
 let ridCounter = 0;
 
-function openClient(url: string, auth: HandshakeAuth | undefined, headers: Record<string, string> | undefined, onClose: (client: TestClient) => void): Promise<TestClient> {
-  const socket = io(url, { transports: ['websocket'], auth: auth ?? {}, extraHeaders: headers, forceNew: true, reconnection: false, timeout: 5000 });
+type Transport = 'polling' | 'websocket';
+
+function openClient(url: string, auth: HandshakeAuth | undefined, headers: Record<string, string> | undefined, transports: Transport[], onClose: (client: TestClient) => void): Promise<TestClient> {
+  const socket = io(url, { transports, auth: auth ?? {}, extraHeaders: headers, forceNew: true, reconnection: false, timeout: 5000 });
   const { call, dispose } = createCaller(socket, { timeoutMs: 10_000, contract: EVENTS });
   const client: TestClient = {
     socket,
@@ -213,8 +219,8 @@ export async function startTestServer(options: { engine: Engine; seed: unknown; 
       url: server.url,
       server,
       logs,
-      connect: async (auth, headers) => {
-        const client = await openClient(server.url, auth, headers, (closed) => clients.delete(closed));
+      connect: async (auth, headers, transports = ['websocket']) => {
+        const client = await openClient(server.url, auth, headers, transports, (closed) => clients.delete(closed));
         clients.add(client);
         return client;
       },

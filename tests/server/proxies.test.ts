@@ -29,6 +29,19 @@ for (const trust of ['1', 'loopback']) {
       expect((await inside.call('getWorkspaceList', {})).list.map((org) => org.orgId)).toContain('gamma');
     });
 
+    it('sees a client on long-polling, and one that upgrades from it, at the address the proxy saw', async () => {
+      // Only long-polling: a balancer that passes no WebSocket upgrades (with sticky sessions).
+      const polling = await app().connect(undefined, behindProxy('192.0.2.10'), ['polling']);
+      const { token } = await polling.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+      expect((await polling.call('getWorkspaceList', {})).list.map((org) => org.orgId)).not.toContain('gamma');
+      expect(polling.socket.io.engine.transport.name).toBe('polling');
+
+      // Long-polling first, then upgraded to WebSocket: the same session from inside the range sees the organization.
+      const upgraded = await app().connect({ token }, { 'x-forwarded-for': '192.0.2.10' }, ['polling', 'websocket']);
+      await expect.poll(() => upgraded.socket.io.engine.transport.name).toBe('websocket');
+      expect((await upgraded.call('getWorkspaceList', {})).list.map((org) => org.orgId)).toContain('gamma');
+    });
+
     it('counts a client that rotates its own X-Forwarded-For against the address the proxy saw', async () => {
       const codes: number[] = [];
       for (let index = 0; index < 52; index += 1) {

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Server } from 'socket.io';
 import { HandshakeAuthSchema, RequestMetaSchema, RESPONSE_EVENT, SESSION_ENDED_EVENT, type ResponseEnvelope } from '../../shared/protocol';
 import type { AccountCache } from '../accounts/account-cache';
@@ -15,6 +15,17 @@ interface SocketData {
 }
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** What a connection keeps of the HTTP request that opened it (see `registerSocketCalls`). */
+interface Origin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** engine.io's connection as far as this file touches it: the request it keeps for its whole life unless let go. */
+interface EngineConnection {
+  request: IncomingMessage | null;
+}
 
 /** How often one connection's refused flood is summed up in the log, instead of a line per refused call. */
 const FLOOD_LOG_EVERY_MS = 10_000;
@@ -46,16 +57,34 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     room.disconnectSockets(true);
   });
 
+  // engine.io keeps the HTTP request that opened a connection (its headers, raw headers, URL, query, stream state) for
+  // as long as the connection lives, from two places: the connection's `request`, and for a WebSocket the stand-in
+  // response it gives middlewares, which a listener on the TCP socket holds. The portal needs only the client's
+  // address and user agent, so it takes those and lets the request go (socket.io's "Memory usage" advice; the
+  // stand-in's `req` is read only by middlewares, and this is the only one). The listener below runs before
+  // socket.io's own, so the handshake socket.io builds afterwards has no headers: read the origin, not the handshake.
+  io.engine.use((_request: IncomingMessage, response: ServerResponse | { req: IncomingMessage | null }, next: () => void) => {
+    if (!(response instanceof ServerResponse)) response.req = null;
+    next();
+  });
+  const origins = new WeakMap<object, Origin>();
+  io.engine.prependListener('connection', (connection: EngineConnection) => {
+    const request = connection.request;
+    if (!request) return;
+    origins.set(connection, { ip: clientAddress(request, trustProxy), userAgent: request.headers['user-agent']?.slice(0, 300) ?? null });
+    connection.request = null;
+  });
+
   io.on('connection', (socket) => {
     const handshake = HandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     const data = socket.data as SocketData;
     data.token = handshake.success ? (handshake.data.token ?? null) : null;
     data.sessionId = null;
-    const ip = clientAddress(socket.request as IncomingMessage, trustProxy);
+    const { ip, userAgent } = origins.get(socket.conn) ?? { ip: null, userAgent: null };
     const caller: Caller = {
       connectionId: socket.id,
       ip,
-      userAgent: socket.handshake.headers['user-agent']?.slice(0, 300) ?? null,
+      userAgent,
       token: () => data.token,
       // A new token (or none) means this connection no longer belongs to the session it was in: it is not closed
       // when that one ends. The next call resolved with the new token joins its session.
