@@ -113,7 +113,11 @@ export async function openDatabase(
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     // A call waits at most 2 s for a connection: while PostgreSQL is away, calls fail at once instead of hanging.
-    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 2_000 });
+    // Connections stay open while the server runs (pg closes idle ones after 10 s by default): opening one is several
+    // round trips through the event loop, and under a burst of calls (the calls bench, 1,500 connections) a cache miss
+    // after a quiet spell could wait more than those 2 s for it and answer 500. An open connection also keeps its
+    // prepared statements (db/prepared.ts).
+    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 2_000, idleTimeoutMillis: 0 });
     // An idle connection that PostgreSQL closes (a restart, an administrator) emits 'error' on the pool; unheard, that
     // would end the process. The pool drops the connection and opens a new one for the next statement.
     pool.on('error', onIdleError);
