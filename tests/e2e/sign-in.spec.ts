@@ -77,6 +77,19 @@ test.describe('sign-in', () => {
     expect(days).toBeLessThanOrEqual(90);
   });
 
+  test('talks to the server over a WebSocket, with no HTTP long-polling first (no sticky sessions needed)', async ({ page }) => {
+    const polling: string[] = [];
+    const sockets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('transport=polling')) polling.push(request.url());
+    });
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await signIn(page, 'E2E.Admin', 'Admin@12345');
+    await expectSelection(page);
+    expect(sockets.some((url) => url.includes('/socket.io/') && url.includes('transport=websocket'))).toBe(true);
+    expect(polling).toEqual([]);
+  });
+
   test('a signed-in user opening /login goes to /workspace', async ({ page }) => {
     await signIn(page, 'admin@e2e.test', 'Admin@12345');
     await expectSelection(page);

@@ -65,8 +65,8 @@ export function connect(auth: ConnectionAuth): void {
   const entry: Connection = {
     auth,
     closed: false,
-    open: loadWire().then(({ io, createCaller, SESSION_ENDED_EVENT }) => {
-      const socket = io(platform.serverOrigin(), { auth: handshake, autoConnect: !entry.closed });
+    open: loadWire().then(({ io, createCaller, SESSION_ENDED_EVENT, TRANSPORTS }) => {
+      const socket = io(platform.serverOrigin(), { ...TRANSPORTS, auth: handshake, autoConnect: !entry.closed });
       socket.on('connect', () => onConnectedChange(true));
       socket.on('disconnect', () => onConnectedChange(false));
       // The server ends this session's connections when it is revoked elsewhere: sign out as after a 401.

@@ -8,6 +8,9 @@ import type { ServerConfig } from '../config';
  */
 export function securityHeaders(config: ServerConfig): RequestHandler {
   const https = config.publicUrl.startsWith('https://');
+  // The portal's socket is a WebSocket to its own origin. CSP 3 counts ws:/wss: of this host as 'self', but older
+  // Safari does not, so the public origin is named as well.
+  const socketOrigin = new URL(config.publicUrl).origin.replace(/^http/, 'ws');
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,7 +20,7 @@ export function securityHeaders(config: ServerConfig): RequestHandler {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", socketOrigin],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
