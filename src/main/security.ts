@@ -1,3 +1,4 @@
+import { socketOriginOf } from '../shared/protocol/http';
 import { isOnOrigin, originOf } from './origins';
 
 /** The origins a window may show: the renderer itself, the account server and the product hosts. */
@@ -35,7 +36,7 @@ export function decideWindowOpen(url: string, allowed: readonly string[]): Windo
 /** The renderer's Content-Security-Policy: its own scripts and styles only; network to the account server only. */
 export function rendererCsp(serverOrigin: string): string {
   const server = originOf(serverOrigin) ?? serverOrigin;
-  const socket = server.replace(/^http/, 'ws');
+  const socket = socketOriginOf(server);
   return [
     "default-src 'self'",
     "script-src 'self'",

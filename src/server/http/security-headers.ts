@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { socketOriginOf } from '../../shared/protocol/http';
 import type { ServerConfig } from '../config';
 
 /**
@@ -10,7 +11,7 @@ export function securityHeaders(config: ServerConfig): RequestHandler {
   const https = config.publicUrl.startsWith('https://');
   // The portal's socket is a WebSocket to its own origin. CSP 3 counts ws:/wss: of this host as 'self', but older
   // Safari does not, so the public origin is named as well.
-  const socketOrigin = new URL(config.publicUrl).origin.replace(/^http/, 'ws');
+  const socketOrigin = socketOriginOf(new URL(config.publicUrl).origin);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -18,4 +18,7 @@ export const HTTP_ROUTES = {
  */
 export const PORTAL_CONFIG_ELEMENT_ID = 'portal-config';
 
+/** The WebSocket origin of an http(s) origin (`https://host` → `wss://host`): where the portal's socket connects. */
+export const socketOriginOf = (httpOrigin: string): string => httpOrigin.replace(/^http/, 'ws');
+
 export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config';
