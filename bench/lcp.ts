@@ -15,23 +15,35 @@ import { median } from './server';
 
 const LOADS = Number(process.env.BENCH_RUNS ?? 3) * 3;
 
-/** One cold load: a new context (empty cache, no service worker), LCP as the page's PerformanceObserver saw it. */
-async function lcpOf(browser: Browser, url: string): Promise<number> {
+/**
+ * One cold load: a new context (empty cache, no service worker), LCP as the page's PerformanceObserver saw it, and
+ * when the page first had a route's title (the portal sets the route's title once React has the page: /login arrives
+ * prerendered, and this is when it has been hydrated).
+ */
+async function lcpOf(browser: Browser, url: string): Promise<{ lcp: number; titled: number }> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number };
+      const w = window as unknown as { __lcp: number; __titled: number };
       w.__lcp = 0;
+      w.__titled = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // The built page's title is "Suite Portal"; a route's is "{title} · Suite Portal".
+      new MutationObserver(() => {
+        if (!w.__titled && document.title.includes(' · ')) w.__titled = performance.now();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
-    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+    const { lcp, titled } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __titled: number };
+      return { lcp: w.__lcp, titled: w.__titled };
+    });
     if (!lcp) throw new Error(`No largest-contentful-paint entry for ${url}`);
-    return lcp;
+    return { lcp, titled };
   } finally {
     await context.close();
   }
@@ -55,21 +67,24 @@ export async function benchLcp(): Promise<void> {
   const portal = await spawnPortal('pglite', benchSeed(1));
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const samples: Record<'login' | 'react' | 'static', number[]> = { login: [], react: [], static: [] };
+    const samples: Record<'login' | 'react' | 'static' | 'hydrated', number[]> = { login: [], react: [], static: [], hydrated: [] };
     // Interleaved, so a busy moment of the machine falls on all three alike; one warm-up load each first.
     for (let i = -1; i < LOADS; i += 1) {
       const login = await lcpOf(browser, `${portal.url}/login`);
       const react = await lcpOf(browser, `${floor.url}/`);
       const plain = await lcpOf(browser, `${floor.url}/static.html`);
       if (i < 0) continue;
-      samples.login.push(login);
-      samples.react.push(react);
-      samples.static.push(plain);
+      samples.login.push(login.lcp);
+      samples.hydrated.push(login.titled);
+      samples.react.push(react.lcp);
+      samples.static.push(plain.lcp);
     }
     const [login, react, plain] = [median(samples.login), median(samples.react), median(samples.static)];
     const ms = (value: number) => `${value.toFixed(0)} ms`;
     report('/login LCP ÷ a minimal React app (react-router)', login / react, { atMost: 1.5 }, `${ms(login)} vs ${ms(react)}; static page ${ms(plain)}`);
     console.log(`      /login LCP ÷ a static page of the same content: ${(login / plain).toFixed(2)}`);
+    // The page arrives with the sign-in screen in it: it paints before the scripts run, and React then hydrates it.
+    console.log(`      /login hydrated (React has the page, Login answers): ${ms(median(samples.hydrated))}`);
   } finally {
     await browser.close();
     await portal.cleanup();

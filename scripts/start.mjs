@@ -1,7 +1,7 @@
 // `npm start`: the newcomer's one command. It runs the built account server (`node` on dist/server/main.js, which
 // serves the built portal from dist/web), building first only what is missing or older than its sources:
 //   dist/server  from src/server, src/shared, scripts/build-server.mjs, package-lock.json   (npm run build:server)
-//   dist/web     from src/renderer, src/shared, vite.web.config.ts, build-stamp.ts, build-react-router.ts, package-lock.json (npm run build:web)
+//   dist/web     from src/renderer, src/shared, vite.web.config.ts, build-*.ts, package-lock.json (npm run build:web)
 // In a production install (no dev dependencies, so no build tools, often no sources) nothing is built: what is in
 // dist/ is started as it is, and a missing build is an error that says what to run. Installs nothing.
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ function newest(paths) {
 }
 
 const builds = [
-  { output: 'dist/web/index.html', inputs: ['src/renderer', 'src/shared', 'vite.web.config.ts', 'build-stamp.ts', 'build-react-router.ts', 'package-lock.json'], script: 'build:web' },
+  { output: 'dist/web/index.html', inputs: ['src/renderer', 'src/shared', 'vite.web.config.ts', 'build-stamp.ts', 'build-react-router.ts', 'build-prerender.ts', 'build-precompress.ts', 'package-lock.json'], script: 'build:web' },
   { output: 'dist/server/main.js', inputs: ['src/server', 'src/shared', 'scripts/build-server.mjs', 'package-lock.json'], script: 'build:server' },
 ];
 

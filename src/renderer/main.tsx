@@ -1,6 +1,6 @@
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { platform } from './platform';
 
@@ -8,9 +8,20 @@ import { platform } from './platform';
 if (!platform.finishMicrosoftPopup()) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <AppRoot />
-    </StrictMode>,
+    </StrictMode>
   );
+  // /login's page arrives with the sign-in screen in it (app/login-shell.tsx): React takes over those elements.
+  if (container.firstElementChild) hydrateRoot(container, app, { onRecoverableError: hydrationFellBack });
+  else createRoot(container).render(app);
+}
+
+/**
+ * The page's markup did not match the first render (a stored company logo, a notice after a forced logout): React has
+ * rendered the screen afresh, and the visitor sees it as it should be. Logged, not shown: nothing is wrong for them.
+ */
+function hydrationFellBack(error: unknown): void {
+  console.warn('The prerendered page was rendered again in the browser:', error);
 }

@@ -11,28 +11,81 @@ test.describe('sign-in', () => {
   });
 
   test('the first thing /login shows is the sign-in screen, with the settings the page carries', async ({ page }) => {
-    // What #root holds the first time it holds anything: a boot screen would show "Loading Suite Portal…" first.
+    // What #root holds once the page is parsed, before any of the app's scripts has run, and everything it held after.
     await page.addInitScript(() => {
-      const seen = window as unknown as { firstScreen?: string };
-      new MutationObserver((_changes, observer) => {
-        const root = document.getElementById('root');
-        if (!root?.textContent) return;
-        seen.firstScreen = root.textContent;
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true, characterData: true });
+      const seen = window as unknown as { parsed?: string; screens: string[] };
+      seen.screens = [];
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') seen.parsed = document.getElementById('root')?.textContent ?? '';
+      });
+      new MutationObserver(() => seen.screens.push(document.getElementById('root')?.textContent ?? '')).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
     });
     const configRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/portal-config.json') configRequests.push(request.url());
     });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     // Microsoft sign-in is configured for the e2e server: the page's settings say so without a request.
     await expect(page.getByRole('button', { name: 'Login With Microsoft' })).toBeVisible();
-    const firstScreen = await page.evaluate(() => (window as unknown as { firstScreen?: string }).firstScreen ?? '');
-    expect(firstScreen).toContain('Welcome back. Sign in to continue.');
-    expect(firstScreen).not.toContain('Loading');
+    const { parsed, screens } = await page.evaluate(() => {
+      const seen = window as unknown as { parsed?: string; screens: string[] };
+      return { parsed: seen.parsed, screens: seen.screens };
+    });
+    // The page arrives with the screen in it (prerendered by the build), and never shows a boot screen.
+    expect(parsed).toContain('Welcome back. Sign in to continue.');
+    expect(parsed).toContain('Login With Microsoft');
+    expect(screens.filter((text) => text.includes('Loading'))).toEqual([]);
     expect(configRequests).toEqual([]);
+    // React took the page over as it was (main.tsx logs a page it had to render again).
+    await expect(page).toHaveTitle('Sign In · Suite Portal');
+    expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([]);
+  });
+
+  test('what is typed before the scripts have run is kept, an early Enter sends nothing, and nothing moves when they take over', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen = window as unknown as { shifted: number };
+      seen.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) seen.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Hold the app's entry script until the visitor has typed.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    // Not 'domcontentloaded': that waits for the held module script.
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email address or user name').fill('admin@e2e.test');
+    await page.getByLabel('Password', { exact: true }).fill('Admin@12345');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForTimeout(300);
+    // Not sent as a plain form: no navigation, and the password is in no address.
+    await expect(page).toHaveURL(/\/login$/);
+    expect(urls.filter((url) => url.includes('Admin%4012345') || url.includes('password='))).toEqual([]);
+    expect(await page.title()).toBe('Suite Portal');
+
+    release();
+    // The app has the page once it has set the route's title.
+    await expect(page).toHaveTitle('Sign In · Suite Portal');
+    await expect(page.getByLabel('Email address or user name')).toHaveValue('admin@e2e.test');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Admin@12345');
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectSelection(page);
   });
 
   test('shows the validation messages and does not submit an incomplete form', async ({ page }) => {

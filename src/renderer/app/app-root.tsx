@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider, type DataRouter } from 'react-router-dom';
 import { platform } from '../platform';
 import { Button } from '../ui/button';
 import { GlobalErrorAlert, installGlobalErrorHandler } from '../ui/global-error';
@@ -59,15 +59,7 @@ export function AppRoot() {
     };
   }, [starting]);
 
-  if (state.status === 'ready')
-    return (
-      <>
-        <PlatformStatus />
-        <RouterProvider router={appRouter()} />
-        <Toaster />
-        <GlobalErrorAlert />
-      </>
-    );
+  if (state.status === 'ready') return <PortalApp router={appRouter()} />;
   if (state.status === 'booting') return <LoadingScreen fullPage label="Loading Suite Portal…" />;
   if (state.status === 'offline')
     return (
@@ -87,5 +79,22 @@ export function AppRoot() {
       </p>
       <Button onClick={() => platform.reload()}>Try again</Button>
     </main>
+  );
+}
+
+/**
+ * The portal once started: its notices, the routed screen, toasts and the global alert. The build renders it too, at
+ * /login with nothing stored (login-shell.tsx), and the page hydrates that markup: what it shows on its first render
+ * must not depend on anything only the browser knows (such values come from useSyncExternalStore's server snapshot,
+ * or after hydration: ui/use-hydrated.ts).
+ */
+export function PortalApp({ router }: { router: DataRouter }) {
+  return (
+    <>
+      <PlatformStatus />
+      <RouterProvider router={router} />
+      <Toaster />
+      <GlobalErrorAlert />
+    </>
   );
 }

@@ -9,8 +9,8 @@ import { updateStatusText } from './update-status';
  * reached) and the app's update state with 'Restart to update' once a version is ready. Renders nothing otherwise.
  */
 export function PlatformStatus() {
-  const notice = useSyncExternalStore(platform.notice.subscribe, platform.notice.current);
-  const update = useSyncExternalStore(platform.updates.subscribe, platform.updates.current);
+  const notice = useSyncExternalStore(platform.notice.subscribe, platform.notice.current, platform.notice.current);
+  const update = useSyncExternalStore(platform.updates.subscribe, platform.updates.current, platform.updates.current);
   const [restartError, setRestartError] = useState<string | null>(null);
   const updateText = updateStatusText(update);
   if (!notice && !updateText) return null;

@@ -1,15 +1,15 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppChrome } from './app-chrome';
 import { GuardedRoute } from './guarded-route';
 import { RouteErrorScreen } from './route-error-screen';
 import { ROUTES } from './route-table';
 
 /**
- * The browser router built from the one route table; every route goes through the same guard, inside the chrome
- * every screen shares (header, notices, page title, focus on navigation).
+ * The portal's routes from the one route table; every route goes through the same guard, inside the chrome every
+ * screen shares (header, notices, page title, focus on navigation).
  */
-export function createAppRouter() {
-  return createBrowserRouter([
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <AppChrome />,
       errorElement: <RouteErrorScreen />,
@@ -20,5 +20,10 @@ export function createAppRouter() {
         handle: { title: entry.title },
       })),
     },
-  ]);
+  ];
+}
+
+/** The browser router of the page. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }

@@ -1,7 +1,8 @@
+import { TOKEN_COOKIE } from '../../shared/protocol/http';
 import { MICROSOFT_CODE_KEY, platform, THEME_KEY } from '../platform';
 
 /** Cookies shared with the product hosts (spec section 3). `ubs_token` present means signed in. */
-export const COOKIES = { token: 'ubs_token', email: 'ubs_email', previousUrl: 'previousURL' } as const;
+export const COOKIES = { token: TOKEN_COOKIE, email: 'ubs_email', previousUrl: 'previousURL' } as const;
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES];
 
 /** localStorage keys: the spec's local values, plus what the portal itself needs to remember across reloads. */

@@ -81,7 +81,6 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router } =
   // The built portal: hashed assets cached for a year, everything else revalidated; unknown paths get the app,
   // whose router shows the 404 page.
   const webRoot = config.webRoot;
-  const indexFile = join(webRoot, 'index.html');
   // Source maps are kept with the build (for error tracking) but never published.
   app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next()));
   app.use(
@@ -93,7 +92,7 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router } =
     }),
   );
   app.use(express.static(webRoot, { index: false, maxAge: 0, setHeaders: (res) => res.set('Cache-Control', 'no-cache') }));
-  app.get(/.*/, portalPage(indexFile, portalConfig));
+  app.get(/.*/, portalPage(webRoot, portalConfig));
 
   const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, _next) => {
     const status = error.status ?? error.statusCode ?? 500;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import express from 'express';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePortalConfig, PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../shared/protocol';
-import { portalPage, withPortalConfig } from './portal-page';
+import { LOGIN_SHELLS_FILE, parsePortalConfig, PORTAL_CONFIG_ELEMENT_ID, type LoginShells, type PortalConfig } from '../../shared/protocol';
+import { portalPage, withLoginShell, withPortalConfig } from './portal-page';
 
 const BUILT = `<!doctype html>
 <html lang="en">
@@ -76,13 +76,22 @@ describe('serving it', () => {
 
   beforeAll(async () => {
     const app = express();
-    app.get(/.*/, portalPage(indexFile, CONFIG));
+    app.get(/.*/, portalPage(dir, CONFIG));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => server.close();
   });
   afterAll(() => close());
+  const shellsFile = join(dir, LOGIN_SHELLS_FILE);
+  let shellsWritten = 0;
+  const writeShells = (shells: LoginShells | string) => {
+    writeFileSync(shellsFile, typeof shells === 'string' ? shells : JSON.stringify(shells));
+    // Each write a later time stamp: a rebuild within the file system's resolution still counts as a change.
+    shellsWritten += 1;
+    utimesSync(shellsFile, new Date(), new Date(Date.now() + 10_000 * shellsWritten));
+  };
+  const rootOf = async (path: string) => new JSDOM(await (await fetch(`${base}${path}`)).text()).window.document.getElementById('root')?.innerHTML;
 
   it('says how to build the portal while there is no build', async () => {
     const response = await fetch(`${base}/login`);
@@ -106,5 +115,47 @@ describe('serving it', () => {
     const rebuilt = await (await fetch(`${base}/login`)).text();
     expect(rebuilt).toContain('index-def.js');
     expect(embedded(rebuilt)).toEqual(CONFIG);
+  });
+
+  it('sends /login with the prerendered sign-in screen in it, only to a visitor who is not signed in', async () => {
+    writeFileSync(indexFile, BUILT);
+    // The Microsoft variant: CONFIG has Microsoft sign-in configured.
+    writeShells({ plain: '<div data-prerendered=""><h1>Sign In</h1></div>', microsoft: '<div data-prerendered=""><h1>Sign In</h1><button>Login With Microsoft</button></div>' });
+    const page = async (path: string, cookie?: string) => {
+      const response = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+      return { vary: response.headers.get('vary'), document: new JSDOM(await response.text()).window.document };
+    };
+    const anonymous = await page('/login?redirect=%2Fworkspace');
+    expect(anonymous.document.querySelector('#root > [data-prerendered] h1')?.textContent).toBe('Sign In');
+    expect(anonymous.document.querySelector('#root button')?.textContent).toBe('Login With Microsoft');
+    // The page stays what it was otherwise: config, scripts.
+    expect(embedded(anonymous.document.documentElement.outerHTML)).toEqual(CONFIG);
+    expect(anonymous.vary).toMatch(/cookie/i);
+    // Another cookie is not a session.
+    expect((await page('/login', 'ubs_email=a%40b.test; theme=dark')).document.querySelector('#root')?.children).toHaveLength(1);
+
+    // Signed in, /login passes the visitor on: no form to flash first. An emptied cookie is no session.
+    expect((await page('/login', 'theme=dark; ubs_token=abc123')).document.querySelector('#root')?.children).toHaveLength(0);
+    expect((await page('/login', 'ubs_token=')).document.querySelector('#root')?.children).toHaveLength(1);
+    // Other screens render in the browser, as before.
+    for (const path of ['/', '/register', '/acme/login', '/login/extra']) expect((await page(path)).document.querySelector('#root')?.children, path).toHaveLength(0);
+  });
+
+  it('sends /login without a prerendered screen where the build has none or it cannot be read', async () => {
+    writeFileSync(indexFile, BUILT);
+    writeShells('{"plain": 1');
+    expect(await rootOf('/login')).toBe('');
+    writeShells({ plain: '<p>plain</p>' } as unknown as LoginShells);
+    expect(await rootOf('/login')).toBe('');
+  });
+});
+
+describe('the prerendered screen in the page', () => {
+  it('goes inside React\'s container and nowhere else', () => {
+    const page = withLoginShell(withPortalConfig(BUILT, CONFIG), '<main>shell</main>');
+    const { document } = new JSDOM(page).window;
+    expect(document.getElementById('root')?.innerHTML).toBe('<main>shell</main>');
+    expect(embedded(page)).toEqual(CONFIG);
+    expect(withLoginShell('<div id="app"></div>', '<main>shell</main>')).toBe('<div id="app"></div>');
   });
 });

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { RequestHandler } from 'express';
-import { HTTP_ROUTES, PORTAL_CONFIG_ELEMENT_ID, type PortalConfig } from '../../shared/protocol';
+import { join } from 'node:path';
+import type { Request, RequestHandler } from 'express';
+import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE, type LoginShells, type PortalConfig } from '../../shared/protocol';
 
 /**
  * The web portal's page (the build's index.html) as the server sends it for a navigation: with this deployment's
@@ -24,25 +25,74 @@ export function withPortalConfig(html: string, config: PortalConfig): string {
 
 const PRELOAD_LINK = new RegExp(`\\s*<link rel="preload" href="${HTTP_ROUTES.portalConfig.replace('.', '\\.')}"[^>]*>`);
 
+/** Where the sign-in screen goes in the built page: React's container, empty as built. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 /**
- * GET for any path the portal's router shows: the page with the config in. It is read again when the build changes
- * (`npm run build:web` under a running server); until there is a build, a 503 says how to make one.
+ * The page with the prerendered sign-in screen in React's container: the browser paints it before any script has run,
+ * and the renderer hydrates it (src/renderer/app/login-shell.tsx). Without a container to fill (a build that changed
+ * its page), the page as it is.
  */
-export function portalPage(indexFile: string, config: PortalConfig): RequestHandler {
-  let cached: { modified: number; page: string } | null = null;
-  const page = async (): Promise<string | null> => {
-    const modified = await stat(indexFile).then((info) => info.mtimeMs, () => null);
-    if (modified === null) return null;
-    if (cached?.modified !== modified) cached = { modified, page: withPortalConfig(await readFile(indexFile, 'utf8'), config) };
-    return cached.page;
+export function withLoginShell(page: string, shell: string): string {
+  const at = page.indexOf(ROOT_ELEMENT);
+  if (at < 0) return page;
+  return `${page.slice(0, at)}<div id="root">${shell}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
+}
+
+/** The build's prerendered screens, or null where the build has none (or an unreadable file: the page still works). */
+function loginShellOf(text: string | null, config: PortalConfig): string | null {
+  if (text === null) return null;
+  try {
+    const shells = JSON.parse(text) as Partial<LoginShells> | null;
+    const shell = config.microsoftSignIn ? shells?.microsoft : shells?.plain;
+    return typeof shell === 'string' && shell.length > 0 ? shell : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the request carries a session token: /login then only passes the visitor on, and shows no sign-in form. */
+const TOKEN_PRESENT = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=[^;\\s]`);
+const signedIn = (req: Request) => TOKEN_PRESENT.test(req.headers.cookie ?? '');
+
+interface Pages {
+  modified: string;
+  page: string;
+  /** /login for a visitor who is not signed in: the page with the sign-in screen already in it. */
+  login: string;
+}
+
+/**
+ * GET for any path the portal's router shows: the page with the config in, and for /login (to a visitor who is not
+ * signed in) the sign-in screen prerendered by the build. It is read again when the build changes (`npm run build:web`
+ * under a running server); until there is a build, a 503 says how to make one.
+ */
+export function portalPage(webRoot: string, config: PortalConfig): RequestHandler {
+  const indexFile = join(webRoot, 'index.html');
+  const shellsFile = join(webRoot, LOGIN_SHELLS_FILE);
+  let cached: Pages | null = null;
+  const modifiedOf = (file: string) => stat(file).then((info) => info.mtimeMs, () => null);
+  const pages = async (): Promise<Pages | null> => {
+    const [index, shells] = await Promise.all([modifiedOf(indexFile), modifiedOf(shellsFile)]);
+    if (index === null) return null;
+    const modified = `${index}/${shells}`;
+    if (cached?.modified !== modified) {
+      const page = withPortalConfig(await readFile(indexFile, 'utf8'), config);
+      const shell = loginShellOf(await readFile(shellsFile, 'utf8').catch(() => null), config);
+      cached = { modified, page, login: shell === null ? page : withLoginShell(page, shell) };
+    }
+    return cached;
   };
-  return (_req, res, next) => {
-    page().then((html) => {
-      if (html === null) {
+  return (req, res, next) => {
+    pages().then((built) => {
+      if (built === null) {
         res.status(503).type('text/plain').send('The web portal has not been built. Run `npm run build:web`, or start with `npm start`.');
         return;
       }
-      res.set('Cache-Control', 'no-cache').type('html').send(html);
+      const login = req.path === '/login';
+      res.set('Cache-Control', 'no-cache');
+      if (login) res.vary('Cookie');
+      res.type('html').send(login && !signedIn(req) ? built.login : built.page);
     }, next);
   };
 }

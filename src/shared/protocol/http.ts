@@ -21,4 +21,18 @@ export const PORTAL_CONFIG_ELEMENT_ID = 'portal-config';
 /** The WebSocket origin of an http(s) origin (`https://host` → `wss://host`): where the portal's socket connects. */
 export const socketOriginOf = (httpOrigin: string): string => httpOrigin.replace(/^http/, 'ws');
 
+/** The session's token cookie (spec section 3), shared with the product hosts: present means signed in. */
+export const TOKEN_COOKIE = 'ubs_token';
+
+/**
+ * The sign-in screen prerendered by the web build (build-prerender.ts, from src/renderer/app/login-shell.tsx), in a
+ * file of this name beside index.html: the server writes it into /login's page for a visitor who is not signed in,
+ * `microsoft` where Microsoft sign-in is configured.
+ */
+export const LOGIN_SHELLS_FILE = 'login-shell.json';
+export interface LoginShells {
+  plain: string;
+  microsoft: string;
+}
+
 export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config';

@@ -65,7 +65,10 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
   };
 
   return (
-    <form className="form" noValidate onChange={recheck} onSubmit={(event) => void submit(event)}>
+    // method="dialog": /login's page carries this form before its scripts run (app/login-shell.tsx), and a submit then
+    // (Enter in a field) must not go out as a plain GET with the password in its URL. Outside a dialog such a form
+    // submits nowhere; once React has the page, the submit is handled here as always.
+    <form className="form" method="dialog" noValidate onChange={recheck} onSubmit={(event) => void submit(event)}>
       <TextField
         id={FIELD_IDS.identifier}
         name="identifier"

@@ -1,0 +1,87 @@
+import { act, StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setPortalConfig } from '../api';
+import { LOCAL_KEYS } from '../session/local-values';
+import { LOGOUT_REASON_KEY } from '../session/logout';
+import { PortalApp } from './app-root';
+import { loginShellConfig, renderLoginShells } from './login-shell';
+import { appRoutes } from './router';
+
+// act() outside Testing Library's render: tell React this is a test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The page /login arrives with (the build's prerender) must be what the portal's first render in the browser makes,
+// or React throws it away and renders the screen again. These tests hydrate the markup as main.tsx does.
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+async function hydrate(markup: string, microsoftSignIn: boolean) {
+  setPortalConfig(loginShellConfig(microsoftSignIn));
+  const container = document.createElement('div');
+  container.innerHTML = markup;
+  document.body.append(container);
+  // Typed before the scripts ran.
+  const identifier = container.querySelector<HTMLInputElement>('input[name="identifier"]')!;
+  identifier.value = 'early@acme.test';
+  const before = container.querySelector('h1');
+  const fellBack: unknown[] = [];
+  const router = createMemoryRouter(appRoutes(), { initialEntries: ['/login'] });
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <PortalApp router={router} />
+      </StrictMode>,
+      { onRecoverableError: (error) => fellBack.push(error) },
+    );
+  });
+  return { container, fellBack, identifier, before };
+}
+
+describe('/login as the build prerenders it', () => {
+  const shells = renderLoginShells();
+
+  it('is hydrated as it is, with and without the Microsoft button: React keeps the elements and what was typed', async () => {
+    for (const [markup, microsoft] of [
+      [shells.plain, false],
+      [shells.microsoft, true],
+    ] as const) {
+      const { container, fellBack, identifier, before } = await hydrate(markup, microsoft);
+      expect(fellBack).toEqual([]);
+      // The same elements, not a new render of them.
+      expect(container.querySelector('h1')).toBe(before);
+      expect(container.querySelector('input[name="identifier"]')).toBe(identifier);
+      expect(identifier.value).toBe('early@acme.test');
+      const buttons = [...container.querySelectorAll('button')].map((button) => button.textContent);
+      expect(buttons.includes('Login With Microsoft')).toBe(microsoft);
+      expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(false);
+      act(() => root?.unmount());
+      root = null;
+      container.remove();
+    }
+  });
+
+  it('carries no form that could send the password anywhere before the scripts run', () => {
+    const page = new DOMParser().parseFromString(`<div id="root">${shells.plain}</div>`, 'text/html');
+    const form = page.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('dialog');
+    expect(form?.hasAttribute('action')).toBe(false);
+  });
+
+  it('hydrates for a visitor with a stored company logo and a forced logout, then shows both', async () => {
+    localStorage.setItem(LOCAL_KEYS.selectedLogo, 'https://logos.acme.test/acme.png');
+    sessionStorage.setItem(LOGOUT_REASON_KEY, 'session-ended');
+    const { container, fellBack } = await hydrate(shells.plain, false);
+    expect(fellBack).toEqual([]);
+    expect(container.querySelector('img.corner-logo')?.getAttribute('src')).toBe('https://logos.acme.test/acme.png');
+    expect(container.textContent).toContain('Your session has ended. Please sign in again.');
+  });
+});

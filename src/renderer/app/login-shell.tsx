@@ -1,0 +1,40 @@
+// Runs at build time, in Node (build-prerender.ts), never in the page: it renders the portal at /login as a visitor
+// with nothing stored first sees it, into the markup the server puts in /login's page (src/server/http/portal-page.ts).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router-dom';
+import type { LoginShells, PortalConfig } from '../../shared/protocol/http';
+import { setPortalConfig } from '../api';
+import { PortalApp } from './app-root';
+import { appRoutes } from './router';
+
+/** What the first render at /login reads of the config: only whether Microsoft sign-in is offered. */
+export const loginShellConfig = (microsoftSignIn: boolean): PortalConfig => ({
+  productUrls: { hrms: '', chat: '', pms: '', payroll: '', survey: '', recruit: '', assets: '', performance: '' },
+  trackUrl: '',
+  cookieDomain: null,
+  publicUrl: '',
+  helpVideoUrl: null,
+  documentsUrl: null,
+  support: null,
+  productionHost: null,
+  microsoftSignIn,
+});
+
+/**
+ * The portal's first render at /login, with and without the Microsoft button (the server picks by its configuration).
+ * The page paints it before any script has run, and main.tsx hydrates it: React takes over the same elements, so
+ * what was typed in the meantime stays. Before that a submit goes nowhere (sign-in-form.tsx).
+ */
+export function renderLoginShells(): LoginShells {
+  const render = (microsoftSignIn: boolean) => {
+    setPortalConfig(loginShellConfig(microsoftSignIn));
+    const router = createMemoryRouter(appRoutes(), { initialEntries: ['/login'] });
+    return renderToString(
+      <StrictMode>
+        <PortalApp router={router} />
+      </StrictMode>,
+    );
+  };
+  return { plain: render(false), microsoft: render(true) };
+}
