@@ -191,3 +191,14 @@ test('an unknown path shows the 404 page with a Login button', async ({ page }) 
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login still shows the sign-in screen, and says at the top that signing in needs JavaScript', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Suite Portal needs JavaScript to sign you in.');
+    await expect(page.getByRole('alert')).toBeInViewport();
+  });
+});
