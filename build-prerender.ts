@@ -33,8 +33,17 @@ export function prerenderLoginShell(defines: Record<string, string>): Plugin {
           logLevel: 'warn',
           build: { ssr: join(root, 'app/login-shell.tsx'), outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
         });
-        const { renderLoginShells } = (await import(pathToFileURL(join(ssrDir, 'login-shell.js')).href)) as { renderLoginShells(): LoginShells };
-        writeFileSync(join(outDir, LOGIN_SHELLS_FILE), JSON.stringify(renderLoginShells()));
+        let shells: LoginShells;
+        try {
+          const { renderLoginShells } = (await import(pathToFileURL(join(ssrDir, 'login-shell.js')).href)) as { renderLoginShells(): LoginShells };
+          shells = renderLoginShells();
+        } catch (error) {
+          throw new Error(
+            "Prerendering /login failed: the portal's first render at /login runs in Node at build time, so it may not read the browser (see src/renderer/README.md, '/login arrives prerendered').",
+            { cause: error },
+          );
+        }
+        writeFileSync(join(outDir, LOGIN_SHELLS_FILE), JSON.stringify(shells));
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

@@ -29,9 +29,9 @@ export interface SignInViewProps {
 }
 
 /**
- * What the sign-in screen shows, from its state alone. The screen (sign-in-screen.tsx) gives it that state; the build
- * also renders it once, for a visitor with nothing stored, into the HTML the server sends for /login
- * (app/login-shell.tsx), so the page paints before its scripts have run.
+ * What the sign-in screen shows, from its state alone; the screen (sign-in-screen.tsx) reads that state from the
+ * session, the browser and the server's answers. The build renders it too, in the portal's first render at /login
+ * (app/login-shell.tsx), which the page then hydrates.
  */
 export function SignInView({ organization, cornerLogo, sessionEnded, online, loading, serverError, microsoftOffered, offerSignUp, onSubmit, onMicrosoft }: SignInViewProps) {
   const base = organization?.base ?? '';
