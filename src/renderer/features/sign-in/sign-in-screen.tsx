@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { portalConfig } from '../../api';
 import { platform } from '../../platform';
 import { LOCAL_KEYS, readLocal } from '../../session/local-values';
 import { LOGOUT_REASON_KEY } from '../../session/logout';
+import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
 import { useHydrated } from '../../ui/use-hydrated';
-import { useOnline } from '../../ui/use-online';
+import { OFFLINE_MESSAGE, useOnline } from '../../ui/use-online';
 import { orgFlowBase, parseOrgPath } from '../onboarding/onboarding-paths';
-import { SignInView } from './sign-in-view';
+import { SignInForm } from './sign-in-form';
 import { useSignIn } from './use-sign-in';
 
 /**
@@ -25,24 +27,62 @@ export function SignInScreen() {
   const cornerLogo = hydrated ? storedLogo : null;
   // Sign-up is not offered inside the browsers embedded in mobile apps (spec section 2); phones and tablets get it.
   const offerSignUp = !hydrated || !platform.inAppBrowser();
-  const [sessionEnded] = useState(takeSessionEnded);
+  const [forcedLogout] = useState(takeSessionEnded);
+  const sessionEnded = hydrated && forcedLogout;
   const online = useOnline();
   // Only where the server has Microsoft sign-in configured (MS_CLIENT_ID): /portal-config.json says so.
   const [microsoftOffered] = useState(() => portalConfig().microsoftSignIn);
+  const base = orgPath ? orgFlowBase(orgPath) : '';
+  const flow = orgPath?.preboarding ? 'preboarding' : 'onboarding';
 
   return (
-    <SignInView
-      organization={orgPath ? { orgId: orgPath.orgId, base: orgFlowBase(orgPath), flow: orgPath.preboarding ? 'preboarding' : 'onboarding' } : null}
-      cornerLogo={cornerLogo}
-      sessionEnded={hydrated && sessionEnded}
-      online={online}
-      loading={loading}
-      serverError={serverError}
-      microsoftOffered={microsoftOffered}
-      offerSignUp={offerSignUp}
-      onSubmit={submit}
-      onMicrosoft={() => void signInWithMicrosoft()}
-    />
+    <AuthLayout orgId={orgPath?.orgId} cornerLogo={cornerLogo}>
+      <header className="screen-header">
+        <h1>Sign In</h1>
+        {orgPath ? (
+          <p className="lead">
+            This sign-in is for new employees in {flow}: use the email address or employee code your HR team registered, and
+            your password. Already working here? <Link to="/login">Use the regular sign-in</Link>.
+          </p>
+        ) : (
+          <p className="lead">Welcome back. Sign in to continue.</p>
+        )}
+      </header>
+      {sessionEnded ? (
+        <p className="notice" role="status">
+          Your session has ended. Please sign in again.
+        </p>
+      ) : null}
+      {online ? null : (
+        <p className="alert-message" role="alert">
+          {OFFLINE_MESSAGE}
+        </p>
+      )}
+      <SignInForm
+        loading={loading}
+        offline={!online}
+        serverError={serverError}
+        forgotPasswordTo={`${base}/forgot-password`}
+        identifierLabel={orgPath ? 'Email address or employee code' : 'Email address or user name'}
+        onSubmit={submit}
+      />
+      {orgPath || !microsoftOffered ? null : (
+        <>
+          <p className="divider">
+            <span>or</span>
+          </p>
+          <Button variant="secondary" className="button-block" disabled={loading || !online} onClick={() => void signInWithMicrosoft()}>
+            <MicrosoftLogo />
+            Login With Microsoft
+          </Button>
+        </>
+      )}
+      {offerSignUp ? (
+        <p className="screen-footer">
+          Don&apos;t have an account? <Link to={`${base}/register`}>Sign Up</Link>
+        </p>
+      ) : null}
+    </AuthLayout>
   );
 }
 
@@ -55,4 +95,15 @@ function takeSessionEnded(): boolean {
   } catch {
     return false;
   }
+}
+
+function MicrosoftLogo() {
+  return (
+    <svg viewBox="0 0 21 21" width="18" height="18" aria-hidden="true" focusable="false">
+      <rect x="1" y="1" width="9" height="9" fill="#f25022" />
+      <rect x="11" y="1" width="9" height="9" fill="#7fba00" />
+      <rect x="1" y="11" width="9" height="9" fill="#00a4ef" />
+      <rect x="11" y="11" width="9" height="9" fill="#ffb900" />
+    </svg>
+  );
 }
