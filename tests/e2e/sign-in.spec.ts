@@ -13,10 +13,12 @@ test.describe('sign-in', () => {
   test('the first thing /login shows is the sign-in screen, with the settings the page carries', async ({ page }) => {
     // What #root holds once the page is parsed, before any of the app's scripts has run, and everything it held after.
     await page.addInitScript(() => {
-      const seen = window as unknown as { parsed?: string; screens: string[] };
+      const seen = window as unknown as { parsed?: string; parsedTitle?: string; screens: string[] };
       seen.screens = [];
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') seen.parsed = document.getElementById('root')?.textContent ?? '';
+        if (document.readyState !== 'interactive') return;
+        seen.parsed = document.getElementById('root')?.textContent ?? '';
+        seen.parsedTitle = document.title;
       });
       new MutationObserver(() => seen.screens.push(document.getElementById('root')?.textContent ?? '')).observe(document, {
         childList: true,
@@ -36,12 +38,13 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     // Microsoft sign-in is configured for the e2e server: the page's settings say so without a request.
     await expect(page.getByRole('button', { name: 'Login With Microsoft' })).toBeVisible();
-    const { parsed, screens } = await page.evaluate(() => {
-      const seen = window as unknown as { parsed?: string; screens: string[] };
-      return { parsed: seen.parsed, screens: seen.screens };
+    const { parsed, parsedTitle, screens } = await page.evaluate(() => {
+      const seen = window as unknown as { parsed?: string; parsedTitle?: string; screens: string[] };
+      return { parsed: seen.parsed, parsedTitle: seen.parsedTitle, screens: seen.screens };
     });
-    // The page arrives with the screen in it (prerendered by the build), and never shows a boot screen.
+    // The page arrives with the screen and its title in it (prerendered by the build), and never shows a boot screen.
     expect(parsed).toContain('Welcome back. Sign in to continue.');
+    expect(parsedTitle).toBe('Sign In · Suite Portal');
     expect(parsed).toContain('Login With Microsoft');
     expect(screens.filter((text) => text.includes('Loading'))).toEqual([]);
     expect(configRequests).toEqual([]);
@@ -53,8 +56,14 @@ test.describe('sign-in', () => {
   test('what is typed before the scripts have run is kept, an early Enter sends nothing, and nothing moves when they take over', async ({ page }) => {
     await page.addInitScript(() => {
       type Shift = { startTime: number; value: number; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const seen = window as unknown as { shifts: string[] };
+      const seen = window as unknown as { shifts: string[]; titleSets: number };
       seen.shifts = [];
+      // Each time something sets the document's title (even to the same text, the <title> element's text is replaced):
+      // the app does once it has the page (app-chrome.tsx, in an effect after hydration).
+      seen.titleSets = 0;
+      new MutationObserver((records) => {
+        seen.titleSets += records.filter((record) => record.target.nodeName === 'TITLE').length;
+      }).observe(document, { childList: true, subtree: true });
       const describe = (node: Node | null) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName));
       const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       new PerformanceObserver((list) => {
@@ -82,13 +91,13 @@ test.describe('sign-in', () => {
     // Not sent as a plain form: no navigation, and the password is in no address.
     await expect(page).toHaveURL(/\/login$/);
     expect(urls.filter((url) => url.includes('Admin%4012345') || url.includes('password='))).toEqual([]);
-    expect(await page.title()).toBe('Suite Portal');
+    // The tab already names the screen.
+    expect(await page.title()).toBe('Sign In · Suite Portal');
 
     // What moves from here is the scripts' doing. (Before, a frame may show the page half parsed: the browser's doing.)
-    await page.evaluate(() => ((window as unknown as { shifts: string[] }).shifts = []));
+    await page.evaluate(() => Object.assign(window, { shifts: [], titleSets: 0 }));
     release();
-    // The app has the page once it has set the route's title.
-    await expect(page).toHaveTitle('Sign In · Suite Portal');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { titleSets: number }).titleSets)).toBeGreaterThan(0);
     await expect(page.getByLabel('Email address or user name')).toHaveValue('admin@e2e.test');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Admin@12345');
     expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
@@ -206,6 +215,7 @@ test.describe('with scripts off', () => {
   test('/login still shows the sign-in screen, and says at the top that signing in needs JavaScript', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign In · Suite Portal');
     await expect(page.getByRole('alert')).toHaveText('Suite Portal needs JavaScript to sign you in.');
     await expect(page.getByRole('alert')).toBeInViewport();
   });

@@ -51,11 +51,16 @@ export function AppChrome() {
 
 /** Each route's own title (route-table.ts), "… · Suite Portal". */
 function useRouteTitle(): void {
-  const matches = useMatches();
-  const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
+  const title = documentTitle(useMatches());
   useEffect(() => {
-    document.title = title ? `${title} · Suite Portal` : 'Suite Portal';
+    document.title = title;
   }, [title]);
+}
+
+/** The document title for the routes matched: the deepest route's own title, "… · Suite Portal". */
+export function documentTitle(matches: readonly { handle?: unknown }[]): string {
+  const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
+  return title ? `${title} · Suite Portal` : 'Suite Portal';
 }
 
 /**

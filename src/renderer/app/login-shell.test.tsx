@@ -69,6 +69,10 @@ describe('/login as the build prerenders it', () => {
     }
   });
 
+  it('names the page as the renderer will: the tab says Sign In before the scripts run', () => {
+    expect(shells.title).toBe('Sign In · Suite Portal');
+  });
+
   it('carries no form that could send the password anywhere before the scripts run', () => {
     const page = new DOMParser().parseFromString(`<div id="root">${shells.plain}</div>`, 'text/html');
     const form = page.querySelector('form');

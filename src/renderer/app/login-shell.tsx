@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router-dom';
 import type { LoginShells, PortalConfig } from '../../shared/protocol/http';
 import { setPortalConfig } from '../api';
+import { documentTitle } from './app-chrome';
 import { PortalApp } from './app-root';
 import { appRoutes } from './router';
 
@@ -22,19 +23,21 @@ export const loginShellConfig = (microsoftSignIn: boolean): PortalConfig => ({
 });
 
 /**
- * The portal's first render at /login, with and without the Microsoft button (the server picks by its configuration).
+ * The portal's first render at /login, with and without the Microsoft button (the server picks by its configuration),
+ * and the title the renderer gives the page, so the tab says "Sign In" before the scripts have run.
  * The page paints it before any script has run, and main.tsx hydrates it: React takes over the same elements, so
  * what was typed in the meantime stays. Before that a submit goes nowhere (sign-in-form.tsx).
  */
 export function renderLoginShells(): LoginShells {
+  const routerAtLogin = () => createMemoryRouter(appRoutes(), { initialEntries: ['/login'] });
   const render = (microsoftSignIn: boolean) => {
     setPortalConfig(loginShellConfig(microsoftSignIn));
-    const router = createMemoryRouter(appRoutes(), { initialEntries: ['/login'] });
+    const router = routerAtLogin();
     return renderToString(
       <StrictMode>
         <PortalApp router={router} />
       </StrictMode>,
     );
   };
-  return { plain: render(false), microsoft: render(true) };
+  return { plain: render(false), microsoft: render(true), title: documentTitle(routerAtLogin().state.matches.map((match) => ({ handle: match.route.handle }))) };
 }

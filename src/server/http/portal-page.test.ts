@@ -120,7 +120,11 @@ describe('serving it', () => {
   it('sends /login with the prerendered sign-in screen in it, only to a visitor who is not signed in', async () => {
     writeFileSync(indexFile, BUILT);
     // The Microsoft variant: CONFIG has Microsoft sign-in configured.
-    writeShells({ plain: '<div data-prerendered=""><h1>Sign In</h1></div>', microsoft: '<div data-prerendered=""><h1>Sign In</h1><button>Login With Microsoft</button></div>' });
+    writeShells({
+      plain: '<div data-prerendered=""><h1>Sign In</h1></div>',
+      microsoft: '<div data-prerendered=""><h1>Sign In</h1><button>Login With Microsoft</button></div>',
+      title: 'Sign In · Suite Portal',
+    });
     const page = async (path: string, cookie?: string) => {
       const response = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
       return { vary: response.headers.get('vary'), document: new JSDOM(await response.text()).window.document };
@@ -128,6 +132,8 @@ describe('serving it', () => {
     const anonymous = await page('/login?redirect=%2Fworkspace');
     expect(anonymous.document.querySelector('#root > [data-prerendered] h1')?.textContent).toBe('Sign In');
     expect(anonymous.document.querySelector('#root button')?.textContent).toBe('Login With Microsoft');
+    // The tab names the screen before any script has run.
+    expect(anonymous.document.title).toBe('Sign In · Suite Portal');
     // The page stays what it was otherwise: config, scripts.
     expect(embedded(anonymous.document.documentElement.outerHTML)).toEqual(CONFIG);
     expect(anonymous.vary).toMatch(/cookie/i);
@@ -135,10 +141,16 @@ describe('serving it', () => {
     expect((await page('/login', 'ubs_email=a%40b.test; theme=dark')).document.querySelector('#root')?.children).toHaveLength(1);
 
     // Signed in, /login passes the visitor on: no form to flash first. An emptied cookie is no session.
-    expect((await page('/login', 'theme=dark; ubs_token=abc123')).document.querySelector('#root')?.children).toHaveLength(0);
+    const signedIn = (await page('/login', 'theme=dark; ubs_token=abc123')).document;
+    expect(signedIn.querySelector('#root')?.children).toHaveLength(0);
+    expect(signedIn.title).toBe('Suite Portal');
     expect((await page('/login', 'ubs_token=')).document.querySelector('#root')?.children).toHaveLength(1);
     // Other screens render in the browser, as before.
-    for (const path of ['/', '/register', '/acme/login', '/login/extra']) expect((await page(path)).document.querySelector('#root')?.children, path).toHaveLength(0);
+    for (const path of ['/', '/register', '/acme/login', '/login/extra']) {
+      const { document } = await page(path);
+      expect(document.querySelector('#root')?.children, path).toHaveLength(0);
+      expect(document.title, path).toBe('Suite Portal');
+    }
   });
 
   it('sends /login without a prerendered screen where the build has none or it cannot be read', async () => {
@@ -147,15 +159,23 @@ describe('serving it', () => {
     expect(await rootOf('/login')).toBe('');
     writeShells({ plain: '<p>plain</p>' } as unknown as LoginShells);
     expect(await rootOf('/login')).toBe('');
+    // A build from before titles: the screen, under the page's own title.
+    writeShells({ plain: '<p>plain</p>', microsoft: '<p>microsoft</p>' } as unknown as LoginShells);
+    const page = new JSDOM(await (await fetch(`${base}/login`)).text()).window.document;
+    expect(page.getElementById('root')?.innerHTML).toBe('<p>microsoft</p>');
+    expect(page.title).toBe('Suite Portal');
   });
 });
 
 describe('the prerendered screen in the page', () => {
   it('goes inside React\'s container and nowhere else', () => {
-    const page = withLoginShell(withPortalConfig(BUILT, CONFIG), '<main>shell</main>');
+    const shell = { markup: '<main><title>Not this</title>shell</main>', title: 'Sign In · <Suite> & Portal' };
+    const page = withLoginShell(withPortalConfig(BUILT, CONFIG), shell);
     const { document } = new JSDOM(page).window;
-    expect(document.getElementById('root')?.innerHTML).toBe('<main>shell</main>');
+    expect(document.getElementById('root')?.innerHTML).toBe('<main><title>Not this</title>shell</main>');
     expect(embedded(page)).toEqual(CONFIG);
-    expect(withLoginShell('<div id="app"></div>', '<main>shell</main>')).toBe('<div id="app"></div>');
+    // The head's title is the one replaced, as text.
+    expect(document.head.querySelector('title')?.textContent).toBe('Sign In · <Suite> & Portal');
+    expect(withLoginShell('<div id="app"></div>', shell)).toBe('<div id="app"></div>');
   });
 });

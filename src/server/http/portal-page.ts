@@ -27,25 +27,37 @@ const PRELOAD_LINK = new RegExp(`\\s*<link rel="preload" href="${HTTP_ROUTES.por
 
 /** Where the sign-in screen goes in the built page: React's container, empty as built. */
 const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
 /**
- * The page with the prerendered sign-in screen in React's container: the browser paints it before any script has run,
- * and the renderer hydrates it (src/renderer/app/login-shell.tsx). Without a container to fill (a build that changed
- * its page), the page as it is.
+ * The page with the prerendered sign-in screen in React's container, and the screen's title: the browser paints it
+ * before any script has run, and the renderer hydrates it (src/renderer/app/login-shell.tsx). Without a container to
+ * fill (a build that changed its page), the page as it is.
  */
-export function withLoginShell(page: string, shell: string): string {
+export function withLoginShell(page: string, shell: LoginShell): string {
   const at = page.indexOf(ROOT_ELEMENT);
   if (at < 0) return page;
-  return `${page.slice(0, at)}<div id="root">${shell}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
+  const filled = `${page.slice(0, at)}<div id="root">${shell.markup}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
+  // The page's own title comes first (in its head), before anything the screen holds.
+  return shell.title ? filled.replace(TITLE_ELEMENT, `<title>${escapeText(shell.title)}</title>`) : filled;
 }
 
+/** One of the build's prerendered screens and the title that goes with it (none from a build before titles). */
+export interface LoginShell {
+  markup: string;
+  title: string | null;
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** The build's prerendered screens, or null where the build has none (or an unreadable file: the page still works). */
-function loginShellOf(text: string | null, config: PortalConfig): string | null {
+function loginShellOf(text: string | null, config: PortalConfig): LoginShell | null {
   if (text === null) return null;
   try {
     const shells = JSON.parse(text) as Partial<LoginShells> | null;
-    const shell = config.microsoftSignIn ? shells?.microsoft : shells?.plain;
-    return typeof shell === 'string' && shell.length > 0 ? shell : null;
+    const markup = config.microsoftSignIn ? shells?.microsoft : shells?.plain;
+    const title = typeof shells?.title === 'string' && shells.title.length > 0 ? shells.title : null;
+    return typeof markup === 'string' && markup.length > 0 ? { markup, title } : null;
   } catch {
     return null;
   }

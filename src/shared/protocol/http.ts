@@ -27,12 +27,14 @@ export const TOKEN_COOKIE = 'ubs_token';
 /**
  * The sign-in screen prerendered by the web build (build-prerender.ts, from src/renderer/app/login-shell.tsx), in a
  * file of this name beside index.html: the server writes it into /login's page for a visitor who is not signed in,
- * `microsoft` where Microsoft sign-in is configured.
+ * `microsoft` where Microsoft sign-in is configured, and the page's title with it.
  */
 export const LOGIN_SHELLS_FILE = 'login-shell.json';
 export interface LoginShells {
   plain: string;
   microsoft: string;
+  /** The document title the renderer gives /login ("Sign In · Suite Portal"), plain text. */
+  title: string;
 }
 
 export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config';
