@@ -65,3 +65,26 @@ test('the menu’s choice survives signing out and in again', async ({ page }) =
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
+
+test('the switch shows the theme in force from the first paint of /login, before the scripts run, and after', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const toggle = page.locator('.theme-toggle');
+  // The prerendered page, before React has it: the moon, as the colours already are.
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(toggle.locator('.theme-icon-dark')).toBeVisible();
+  await expect(toggle.locator('.theme-icon-light')).toBeHidden();
+  release();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle.locator('.theme-icon-dark')).toBeVisible();
+  await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(toggle.locator('.theme-icon-light')).toBeVisible();
+  await expect(toggle.locator('.theme-icon-dark')).toBeHidden();
+});
