@@ -169,13 +169,13 @@ describe('serving it', () => {
 
 describe('the prerendered screen in the page', () => {
   it('goes inside React\'s container and nowhere else', () => {
-    const shell = { markup: '<main><title>Not this</title>shell</main>', title: 'Sign In · <Suite> & Portal' };
+    const shell = { markup: '<main><title>Not this</title>shell</main>', title: 'Sign In · <Suite> & $& Portal' };
     const page = withLoginShell(withPortalConfig(BUILT, CONFIG), shell);
     const { document } = new JSDOM(page).window;
     expect(document.getElementById('root')?.innerHTML).toBe('<main><title>Not this</title>shell</main>');
     expect(embedded(page)).toEqual(CONFIG);
     // The head's title is the one replaced, as text.
-    expect(document.head.querySelector('title')?.textContent).toBe('Sign In · <Suite> & Portal');
+    expect(document.head.querySelector('title')?.textContent).toBe('Sign In · <Suite> & $& Portal');
     expect(withLoginShell('<div id="app"></div>', shell)).toBe('<div id="app"></div>');
   });
 });

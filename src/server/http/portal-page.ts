@@ -38,8 +38,9 @@ export function withLoginShell(page: string, shell: LoginShell): string {
   const at = page.indexOf(ROOT_ELEMENT);
   if (at < 0) return page;
   const filled = `${page.slice(0, at)}<div id="root">${shell.markup}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
-  // The page's own title comes first (in its head), before anything the screen holds.
-  return shell.title ? filled.replace(TITLE_ELEMENT, `<title>${escapeText(shell.title)}</title>`) : filled;
+  // The head's title is the page's first; a function, so no `$` in a title is read as a replacement pattern.
+  const { title } = shell;
+  return title ? filled.replace(TITLE_ELEMENT, () => `<title>${escapeText(title)}</title>`) : filled;
 }
 
 /** One of the build's prerendered screens and the title that goes with it (none from a build before titles). */
