@@ -219,4 +219,19 @@ test.describe('with scripts off', () => {
     await expect(page.getByRole('alert')).toHaveText('Suite Portal needs JavaScript to sign you in.');
     await expect(page.getByRole('alert')).toBeInViewport();
   });
+
+  test('/login offers sign-up in a phone\'s browser and not in one embedded in a mobile app, before any script has run', async ({ browser }) => {
+    const cases = [
+      { ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', signUp: true },
+      { ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 353.0.0.24.82', signUp: false },
+    ];
+    for (const { ua, signUp } of cases) {
+      const context = await browser.newContext({ javaScriptEnabled: false, userAgent: ua, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Sign Up' }), ua).toHaveCount(signUp ? 1 : 0);
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectDeviceKind, detectOperatingSystem, isInAppBrowser, type OperatingSystem } from './device-kind';
+import { isInAppBrowser } from '../../shared/in-app-browser';
+import { detectDeviceKind, detectOperatingSystem, type OperatingSystem } from './device-kind';
 import type { DeviceKind } from './platform';
 
 /** Real user agents, with the touch points their devices report, what the portal should make of them. */

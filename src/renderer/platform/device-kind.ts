@@ -1,11 +1,6 @@
+import { IOS_DEVICE, isInAppBrowser } from '../../shared/in-app-browser';
 import type { DeviceKind } from './platform';
 
-/**
- * Embedded web views of mobile apps: Facebook, Instagram, LINE, LinkedIn, WeChat, Snapchat, TikTok, X/Twitter, the
- * Google app, Android's WebView ("; wv)"), and iOS web views (an iPhone or iPad user agent without "Safari/").
- */
-const IN_APP_BROWSER = /FBAN|FBAV|FB_IAB|Instagram|\bLine\/|LinkedInApp|MicroMessenger|Snapchat|musical_ly|BytedanceWebview|TwitterAndroid|\bTwitter for|\bGSA\/|; wv\)/i;
-const IOS_DEVICE = /iPhone|iPad|iPod/i;
 const MOBILE_BROWSER = /Android|iPhone|iPad|iPod|Mobile/i;
 
 export interface DeviceFacts {
@@ -14,11 +9,6 @@ export interface DeviceFacts {
   maxTouchPoints: number;
   /** True only inside the desktop shell. */
   desktopShell: boolean;
-}
-
-/** A browser embedded in a mobile app (spec section 2: sign-up links are hidden there, and only there). */
-export function isInAppBrowser(userAgent: string): boolean {
-  return IN_APP_BROWSER.test(userAgent) || (IOS_DEVICE.test(userAgent) && !/Safari\//.test(userAgent));
 }
 
 /** Spec section 1: desktop = the desktop shell; mobile = touch-capable or an in-app/mobile browser; otherwise web. */

@@ -1,5 +1,6 @@
 import { readCookie, serializeCookie } from './cookie-string';
-import { detectDeviceKind, detectOperatingSystem, isInAppBrowser } from './device-kind';
+import { isInAppBrowser } from '../../shared/in-app-browser';
+import { detectDeviceKind, detectOperatingSystem } from './device-kind';
 import { finishMicrosoftPopup, openMicrosoftPopup } from './microsoft-popup';
 import type { Platform } from './platform';
 import { createServiceWorker } from './service-worker';

@@ -137,6 +137,13 @@ describe('serving it', () => {
     // The page stays what it was otherwise: config, scripts.
     expect(embedded(anonymous.document.documentElement.outerHTML)).toEqual(CONFIG);
     expect(anonymous.vary).toMatch(/cookie/i);
+    expect(anonymous.vary).toMatch(/user-agent/i);
+    // Sign-up is offered in a browser, and hidden from the first paint in one embedded in a mobile app.
+    expect(anonymous.document.getElementById('root')?.hasAttribute('data-in-app-browser')).toBe(false);
+    const instagram = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 353.0.0.24.82';
+    const inApp = new JSDOM(await (await fetch(`${base}/login`, { headers: { 'user-agent': instagram } })).text()).window.document;
+    expect(inApp.getElementById('root')?.hasAttribute('data-in-app-browser')).toBe(true);
+    expect(inApp.querySelector('#root > [data-prerendered] h1')?.textContent).toBe('Sign In');
     // Another cookie is not a session.
     expect((await page('/login', 'ubs_email=a%40b.test; theme=dark')).document.querySelector('#root')?.children).toHaveLength(1);
 

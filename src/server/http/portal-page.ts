@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
+import { isInAppBrowser } from '../../shared/in-app-browser';
 import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE, type LoginShells, type PortalConfig } from '../../shared/protocol';
 
 /**
@@ -34,10 +35,13 @@ const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
  * before any script has run, and the renderer hydrates it (src/renderer/app/login-shell.tsx). Without a container to
  * fill (a build that changed its page), the page as it is.
  */
-export function withLoginShell(page: string, shell: LoginShell): string {
+export function withLoginShell(page: string, shell: LoginShell, options: { inAppBrowser?: boolean } = {}): string {
   const at = page.indexOf(ROOT_ELEMENT);
   if (at < 0) return page;
-  const filled = `${page.slice(0, at)}<div id="root">${shell.markup}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
+  // A browser embedded in a mobile app is offered no sign-up (spec section 2): the container's mark hides the screen's
+  // offer from the first paint (auth-layout.css), and React leaves it out once it has the page (sign-in-screen.tsx).
+  const container = options.inAppBrowser ? '<div id="root" data-in-app-browser="">' : '<div id="root">';
+  const filled = `${page.slice(0, at)}${container}${shell.markup}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
   // The head's title is the page's first; a function, so no `$` in a title is read as a replacement pattern.
   const { title } = shell;
   return title ? filled.replace(TITLE_ELEMENT, () => `<title>${escapeText(title)}</title>`) : filled;
@@ -73,6 +77,8 @@ interface Pages {
   page: string;
   /** /login for a visitor who is not signed in: the page with the sign-in screen already in it. */
   login: string;
+  /** The same, for a browser embedded in a mobile app. */
+  loginInApp: string;
 }
 
 /**
@@ -92,7 +98,12 @@ export function portalPage(webRoot: string, config: PortalConfig): RequestHandle
     if (cached?.modified !== modified) {
       const page = withPortalConfig(await readFile(indexFile, 'utf8'), config);
       const shell = loginShellOf(await readFile(shellsFile, 'utf8').catch(() => null), config);
-      cached = { modified, page, login: shell === null ? page : withLoginShell(page, shell) };
+      cached = {
+        modified,
+        page,
+        login: shell === null ? page : withLoginShell(page, shell),
+        loginInApp: shell === null ? page : withLoginShell(page, shell, { inAppBrowser: true }),
+      };
     }
     return cached;
   };
@@ -104,8 +115,9 @@ export function portalPage(webRoot: string, config: PortalConfig): RequestHandle
       }
       const login = req.path === '/login';
       res.set('Cache-Control', 'no-cache');
-      if (login) res.vary('Cookie');
-      res.type('html').send(login && !signedIn(req) ? built.login : built.page);
+      if (login) res.vary('Cookie').vary('User-Agent');
+      const prerendered = isInAppBrowser(req.get('user-agent') ?? '') ? built.loginInApp : built.login;
+      res.type('html').send(login && !signedIn(req) ? prerendered : built.page);
     }, next);
   };
 }

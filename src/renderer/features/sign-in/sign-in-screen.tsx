@@ -26,6 +26,7 @@ export function SignInScreen() {
   const [storedLogo] = useState(() => readLocal(LOCAL_KEYS.selectedLogo));
   const cornerLogo = hydrated ? storedLogo : null;
   // Sign-up is not offered inside the browsers embedded in mobile apps (spec section 2); phones and tablets get it.
+  // Until hydration the server's mark on /login's page hides it there (src/server/http/portal-page.ts).
   const offerSignUp = !hydrated || !platform.inAppBrowser();
   const [forcedLogout] = useState(takeSessionEnded);
   const sessionEnded = hydrated && forcedLogout;
@@ -78,7 +79,7 @@ export function SignInScreen() {
         </>
       )}
       {offerSignUp ? (
-        <p className="screen-footer">
+        <p className="screen-footer sign-up-offer">
           Don&apos;t have an account? <Link to={`${base}/register`}>Sign Up</Link>
         </p>
       ) : null}
