@@ -116,8 +116,8 @@ export function portalPage(webRoot: string, config: PortalConfig): RequestHandle
       const login = req.path === '/login';
       res.set('Cache-Control', 'no-cache');
       if (login) res.vary('Cookie').vary('User-Agent');
-      const prerendered = isInAppBrowser(req.get('user-agent') ?? '') ? built.loginInApp : built.login;
-      res.type('html').send(login && !signedIn(req) ? prerendered : built.page);
+      const prerendered = login && !signedIn(req);
+      res.type('html').send(!prerendered ? built.page : isInAppBrowser(req.get('user-agent') ?? '') ? built.loginInApp : built.login);
     }, next);
   };
 }
