@@ -3,12 +3,11 @@ import type { AddressInfo } from 'node:net';
 import type { MicrosoftAnswer } from '../shared/bridge/channels';
 import { answerFrom, NO_ANSWER } from './microsoft-popup';
 import { isOnOrigin } from './origins';
+import { escapeHtml } from '../shared/escape-html';
 
 /** How long the system browser may take before the app gives up waiting (the server's attempt lives 10 minutes). */
 export const LOOPBACK_TIMEOUT_MS = 10 * 60 * 1000;
 const CALLBACK_PATH = '/auth/ms/callback';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Microsoft sign-in in the system browser (RFC 8252, for a provider that refuses embedded windows): a one-shot HTTP

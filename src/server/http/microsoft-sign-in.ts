@@ -4,8 +4,7 @@ import { MicrosoftLoginQuerySchema } from '../../shared/protocol/microsoft-login
 import { MICROSOFT_MESSAGES } from '../microsoft/microsoft-sign-in';
 import { MicrosoftError } from '../microsoft/oidc-client';
 import type { Services } from '../services';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../shared/escape-html';
 
 /** A small page of its own (the popup shows it where the provider would be): a title, a heading, what to do. */
 function page(res: Response, status: number, heading: string, text: string): void {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import { isInAppBrowser } from '../../shared/in-app-browser';
 import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE, type LoginShells, type PortalConfig } from '../../shared/protocol';
+import { escapeHtml } from '../../shared/escape-html';
 
 /**
  * The web portal's page (the build's index.html) as the server sends it for a navigation: with this deployment's
@@ -44,7 +45,7 @@ export function withLoginShell(page: string, shell: LoginShell, options: { inApp
   const filled = `${page.slice(0, at)}${container}${shell.markup}</div>${page.slice(at + ROOT_ELEMENT.length)}`;
   // The head's title is the page's first; a function, so no `$` in a title is read as a replacement pattern.
   const { title } = shell;
-  return title ? filled.replace(TITLE_ELEMENT, () => `<title>${escapeText(title)}</title>`) : filled;
+  return title ? filled.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(title)}</title>`) : filled;
 }
 
 /** One of the build's prerendered screens and the title that goes with it (none from a build before titles). */
@@ -52,8 +53,6 @@ export interface LoginShell {
   markup: string;
   title: string | null;
 }
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The build's prerendered screens, or null where the build has none (or an unreadable file: the page still works). */
 function loginShellOf(text: string | null, config: PortalConfig): LoginShell | null {

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { ProductKeySchema } from '../../shared/product-schemas';
 import { PRODUCT_KEYS, PRODUCT_LABELS } from '../../shared/products';
+import { escapeHtml } from '../../shared/escape-html';
 
 /** The stand-in pages' stylesheet (the CSP allows no inline style), read once. */
 const STYLESHEET = readFileSync(new URL('./product-preview.css', import.meta.url), 'utf8');
 export const PREVIEW_STYLESHEET_PATH = '/product-preview.css';
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * Stand-in product sites under /products/{key}/…, the default of every PRODUCT_URL_* variable, so that a
@@ -34,12 +33,12 @@ export function productPreviewRouter(): Router {
       .set('Cache-Control', 'no-store')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-          `<title>${escape(label)} · ${escape(orgId)}</title><script src="/theme-init.js"></script>` +
+          `<title>${escapeHtml(label)} · ${escapeHtml(orgId)}</title><script src="/theme-init.js"></script>` +
           `<link rel="stylesheet" href="${PREVIEW_STYLESHEET_PATH}"></head>` +
-          `<body><header>Suite Portal · demo product</header><main><div class="card"><h1>${escape(label)}</h1>` +
-          `<p>Organization: <strong data-testid="org">${escape(orgId)}</strong></p>` +
-          `<p>Path: <code data-testid="path">${escape(rest)}</code></p>` +
-          `<p class="muted">This is the demo stand-in for the ${escape(label)} product. Set PRODUCT_URL_* to send users to the real product hosts.</p>` +
+          `<body><header>Suite Portal · demo product</header><main><div class="card"><h1>${escapeHtml(label)}</h1>` +
+          `<p>Organization: <strong data-testid="org">${escapeHtml(orgId)}</strong></p>` +
+          `<p>Path: <code data-testid="path">${escapeHtml(rest)}</code></p>` +
+          `<p class="muted">This is the demo stand-in for the ${escapeHtml(label)} product. Set PRODUCT_URL_* to send users to the real product hosts.</p>` +
           `<a class="button" href="/workspace">Back to the workspace</a></div></main></body></html>`,
       );
   });

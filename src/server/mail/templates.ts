@@ -1,10 +1,6 @@
 import { PRODUCT_NAME, type MailMessage } from './mailer';
 import { CODE_LIFETIMES } from '../auth/one-time-codes';
-
-/** Escapes text for the HTML part. */
-function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
+import { escapeHtml } from '../../shared/escape-html';
 
 const minutes = (seconds: number) => {
   const value = Math.round(seconds / 60);
@@ -37,12 +33,12 @@ function compose({ to, subject, greeting, lines, code, link, footer }: Body): Ma
     `— ${PRODUCT_NAME}`,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escape(PRODUCT_NAME)}</h1>
-<p>${escape(greeting)}</p>
-${lines.map((line) => `<p>${escape(line)}</p>`).join('\n')}
-${code ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escape(code)}</p>` : ''}
-${link ? `<p><a href="${escape(link.url)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p><p style="font-size:12px">${escape(link.url)}</p>` : ''}
-<p style="font-size:12px;color:#6b7280">${escape(footer)}</p>
+<h1 style="font-size:20px">${escapeHtml(PRODUCT_NAME)}</h1>
+<p>${escapeHtml(greeting)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${code ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>` : ''}
+${link ? `<p><a href="${escapeHtml(link.url)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="font-size:12px">${escapeHtml(link.url)}</p>` : ''}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(footer)}</p>
 </body></html>`;
   return { to, subject: `${subject} - ${PRODUCT_NAME}`, text, html };
 }

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../shared/escape-html';
+
 /** Words for the errors a person may meet at the authorization endpoint, when the app cannot be told. */
 const EXPLAINED: Record<string, string> = {
   invalid_client: 'This application is not registered with the portal.',
@@ -6,8 +8,6 @@ const EXPLAINED: Record<string, string> = {
   pkce_required: 'This application must protect its sign-in with PKCE (code_challenge, S256). Please contact its developer.',
   session_not_found: 'This sign-in has expired. Go back to the application and start again.',
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The portal's own page for a sign-in that cannot go back to the application (unknown client, unregistered
