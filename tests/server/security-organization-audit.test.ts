@@ -92,9 +92,9 @@ describeEngines('security center: organization audit', (engine) => {
     expect(exported).toMatchObject({ rows: 1, truncated: false });
     expect(exported.fileName).toMatch(/^audit-alpha-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = exported.csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Member,Email,Event,Detail,Address,Device,Platform');
+    expect(lines[0]).toBe('Time (UTC),Member,Email,Event,Detail,By,Address,Device,Platform');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,Sue Surveyor,surveyor@alpha\.test,Signed in,"csv, ""quoted""",203\.0\.113\.9,"'=HYPERLINK\(""http:\/\/evil\.test""\)",$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,Sue Surveyor,surveyor@alpha\.test,Signed in,"csv, ""quoted""",,203\.0\.113\.9,"'=HYPERLINK\(""http:\/\/evil\.test""\)",$/);
   });
 
   it('allows 10 exports in 15 minutes per admin, then 429', async () => {

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { AUDIT_KIND_LABELS } from '../../shared/audit-labels';
 import type { MemberAuditEntry } from '../../shared/protocol/security-schemas';
 
-const COLUMNS = ['Time (UTC)', 'Member', 'Email', 'Event', 'Detail', 'Address', 'Device', 'Platform'];
+const COLUMNS = ['Time (UTC)', 'Member', 'Email', 'Event', 'Detail', 'By', 'Address', 'Device', 'Platform'];
 
 /**
  * An organization's audit as CSV (RFC 4180, through csv-stringify): a header row, then one row per event. Cells a
@@ -11,7 +11,7 @@ const COLUMNS = ['Time (UTC)', 'Member', 'Email', 'Event', 'Detail', 'Address', 
  */
 export function auditCsv(rows: readonly MemberAuditEntry[]): string {
   return `\uFEFF${stringify(
-    rows.map((row) => [row.at, row.member.name, row.member.email, AUDIT_KIND_LABELS[row.kind], row.detail ?? '', row.ip ?? '', row.device ?? '', row.platform ?? '']),
+    rows.map((row) => [row.at, row.member.name, row.member.email, AUDIT_KIND_LABELS[row.kind], row.detail ?? '', row.actor ?? '', row.ip ?? '', row.device ?? '', row.platform ?? '']),
     { header: true, columns: COLUMNS, escape_formulas: true, record_delimiter: 'windows' },
   )}`;
 }

@@ -28,11 +28,14 @@ export async function recordAudit(db: Db, userId: string, input: AuditInput): Pr
 }
 
 /** The statement that appends an event, not yet run: for a caller that writes it together with its own (a new session). */
-export function auditInsert(db: Db, userId: string, input: AuditInput) {
+export function auditInsert(db: Db, userId: string | null, input: AuditInput & { organizationId?: string; actor?: string; subject?: string | null }) {
   const origin = input.origin ?? NO_ORIGIN;
   const { device, platform } = describeDevice(origin);
   return db.insert(auditEvents).values({
     userId,
+    organizationId: input.organizationId ?? null,
+    actor: input.actor?.slice(0, 300) ?? null,
+    subject: input.subject?.slice(0, 300) ?? null,
     kind: input.kind,
     detail: input.detail?.slice(0, 300) ?? null,
     ip: origin.ip,
@@ -40,6 +43,47 @@ export function auditInsert(db: Db, userId: string, input: AuditInput) {
     device: origin.userAgent || origin.reported ? device : null,
     platform: origin.userAgent || origin.reported ? platform : null,
     sessionId: input.sessionId ?? null,
+  });
+}
+
+/**
+ * Who makes a change in an organization's administration: a signed-in admin (in the console), or an app of the
+ * organization through the admin API (client credentials).
+ */
+export type AdminActor =
+  | { kind: 'user'; user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>; origin: CallOrigin; sessionId: string | null }
+  | { kind: 'app'; clientId: string; name: string; origin: CallOrigin };
+
+/** The actor as the audit names it: "Ada Admin (admin@acme.test)", or "app HR Sync (hr-sync)". */
+export function actorLabel(actor: AdminActor): string {
+  if (actor.kind === 'app') return `app ${actor.name} (${actor.clientId})`;
+  const name = `${actor.user.firstName} ${actor.user.lastName}`.trim();
+  return name ? `${name} (${actor.user.email})` : actor.user.email;
+}
+
+/** One change in an organization's administration, as its audit shows it. */
+export interface AdminAuditInput {
+  kind: AuditKind;
+  /** The account it concerns, when it concerns one (a member whose role changed). */
+  userId?: string | null;
+  /** What it concerns otherwise: an invited address, an app's name. */
+  subject?: string | null;
+  detail?: string | null;
+}
+
+/**
+ * Appends a change made in an organization's administration to its audit (and, when it concerns an account, to that
+ * account's own history), naming who made it. Written in the transaction of the change, so neither is without the other.
+ */
+export async function recordAdminAudit(db: Db, organizationId: string, actor: AdminActor, input: AdminAuditInput): Promise<void> {
+  await auditInsert(db, input.userId ?? null, {
+    kind: input.kind,
+    detail: input.detail,
+    origin: actor.origin,
+    sessionId: actor.kind === 'user' ? actor.sessionId : null,
+    organizationId,
+    actor: actorLabel(actor),
+    subject: input.subject ?? null,
   });
 }
 

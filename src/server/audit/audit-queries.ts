@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as z from 'zod';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
@@ -22,7 +22,7 @@ export async function administeredOrganization(db: Db, userId: string, orgId: st
 /** `%term%` for ILIKE, with the term's own % _ and \ taken literally. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-const memberName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+const memberName = sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, ${auditEvents.subject}, '')`;
 
 /** The filter as conditions; `forMembers` also searches the member's name and email. */
 function filterConditions(filter: AuditFilter | undefined, forMembers: boolean): SQL[] {
@@ -33,7 +33,7 @@ function filterConditions(filter: AuditFilter | undefined, forMembers: boolean):
   if (filter?.search) {
     const pattern = containing(filter.search);
     const fields: (AnyPgColumn | SQL)[] = [auditEvents.ip, auditEvents.device, auditEvents.detail, auditEvents.platform];
-    if (forMembers) fields.push(users.email, memberName);
+    if (forMembers) fields.push(users.email, memberName, auditEvents.actor);
     conditions.push(or(...fields.map((field) => ilike(field, pattern)))!);
   }
   return conditions;
@@ -55,9 +55,10 @@ const entryColumns = {
   ip: auditEvents.ip,
   device: auditEvents.device,
   platform: auditEvents.platform,
+  actor: auditEvents.actor,
 };
 
-type EntryRow = { id: string; createdAt: Date; kind: AuditEntry['kind']; detail: string | null; ip: string | null; device: string | null; platform: string | null };
+type EntryRow = { id: string; createdAt: Date; kind: AuditEntry['kind']; detail: string | null; ip: string | null; device: string | null; platform: string | null; actor: string | null };
 
 const toEntry = ({ createdAt, ...row }: EntryRow): AuditEntry => ({ ...row, at: createdAt.toISOString() });
 
@@ -78,40 +79,43 @@ export async function historyPage(db: Db, userId: string, query: AuditQuery): Pr
 }
 
 /**
- * The events of an organization's members, each since the member joined (an admin never reads what a person did
- * before they belonged to the organization), filtered and sorted like the table.
+ * An organization's audit: the events of its members, each since the member joined (an admin never reads what a
+ * person did before they belonged to the organization), and every change made in its administration (`organizationId`
+ * set: an invitation, a role, a policy, an app), whoever it concerned and whether or not they are still a member.
+ * Filtered and sorted like the table.
  */
 function memberEvents(db: Db, organizationId: string, filter: AuditFilter | undefined) {
-  const joined = and(
-    eq(memberships.userId, auditEvents.userId),
-    eq(memberships.organizationId, organizationId),
-    gte(auditEvents.createdAt, memberships.createdAt),
+  const membership = and(eq(memberships.userId, auditEvents.userId), eq(memberships.organizationId, organizationId));
+  const belongs = or(
+    eq(auditEvents.organizationId, organizationId),
+    and(isNull(auditEvents.organizationId), isNotNull(memberships.id), gte(auditEvents.createdAt, memberships.createdAt)),
   );
   return {
     rows: (sort: AuditQuery['sort']) =>
       db
-        .select({ ...entryColumns, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .select({ ...entryColumns, firstName: users.firstName, lastName: users.lastName, email: users.email, subject: auditEvents.subject })
         .from(auditEvents)
-        .innerJoin(memberships, joined)
-        .innerJoin(users, eq(users.id, auditEvents.userId))
-        .where(and(...filterConditions(filter, true)))
+        .leftJoin(memberships, membership)
+        .leftJoin(users, eq(users.id, auditEvents.userId))
+        .where(and(belongs, ...filterConditions(filter, true)))
         .orderBy(...ordering(sort))
         .$dynamic(),
     total: () =>
       db
         .select({ total: count() })
         .from(auditEvents)
-        .innerJoin(memberships, joined)
-        .innerJoin(users, eq(users.id, auditEvents.userId))
-        .where(and(...filterConditions(filter, true))),
+        .leftJoin(memberships, membership)
+        .leftJoin(users, eq(users.id, auditEvents.userId))
+        .where(and(belongs, ...filterConditions(filter, true))),
   };
 }
 
-type MemberRow = EntryRow & { firstName: string; lastName: string; email: string };
+type MemberRow = EntryRow & { firstName: string | null; lastName: string | null; email: string | null; subject: string | null };
 
-const toMemberEntry = ({ firstName, lastName, email, ...row }: MemberRow): MemberAuditEntry => ({
+const toMemberEntry = ({ firstName, lastName, email, subject, ...row }: MemberRow): MemberAuditEntry => ({
   ...toEntry(row),
-  member: { name: `${firstName} ${lastName}`.trim(), email },
+  // An event about no account (an invited address, an app) names what it concerns instead.
+  member: email === null ? { name: '', email: subject ?? '' } : { name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email },
 });
 
 /** One page of an organization's audit. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductKey, Role } from '../../shared/products';
 import type { AuditKind } from '../../shared/protocol/security-schemas';
 
@@ -35,6 +35,11 @@ export const users = pgTable(
     userName: text('user_name').unique(),
     employeeCode: text('employee_code'),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * False while the account has a password nobody chose (a company signed up before sign-up asked for one, a seed
+     * user without `password`): the next verified step (/verify-email with a mailed code) asks for one.
+     */
+    passwordChosen: boolean('password_chosen').notNull().default(true),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     verified: boolean('verified').notNull().default(true),
@@ -113,9 +118,14 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account the event is about; null for an organization's own change (its policy, an invitation, an app). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The organization an administrator's change was made in (its audit shows it); null for an account's own events. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Who made an administrator's change, as read at the time: "Ada Admin (admin@acme.test)", or "app HR Sync (client id)". */
+    actor: text('actor'),
+    /** What the change was about when it is not an account: an invited address, an app's name. */
+    subject: text('subject'),
     kind: text('kind').$type<AuditKind>().notNull(),
     /** How or why: 'password', 'authenticator app', 'work email', 'recovery code', 'link', 'from this address'… */
     detail: text('detail'),
@@ -127,7 +137,11 @@ export const auditEvents = pgTable(
     sessionId: uuid('session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_events_user_time_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('audit_events_user_time_idx').on(table.userId, table.createdAt),
+    index('audit_events_org_time_idx').on(table.organizationId, table.createdAt),
+    check('audit_events_about_something', sql`${table.userId} IS NOT NULL OR ${table.organizationId} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -151,6 +165,10 @@ export const serverSecrets = pgTable('server_secrets', {
 /** A third-party application allowed to sign users in (OAuth 2.0 with PKCE). */
 export const oauthClients = pgTable('oauth_clients', {
   clientId: text('client_id').primaryKey(),
+  /** The organization that registered the app in its admin console; null for the deployment's own apps (the seed). */
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  /** Set while an admin has turned the app off: it cannot sign anyone in, and its tokens stop working. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
   redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
@@ -211,9 +229,15 @@ export const invitations = pgTable(
     productAccess: jsonb('product_access').$type<ProductKey[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Set when an admin revokes it: its link stops working. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The admin who sent it (null for the seed's, or once that account is gone). */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When its mail last went out (sent, or resent with a fresh code). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (table) => [index('invitations_email_idx').on(table.email)],
+  (table) => [index('invitations_email_idx').on(table.email), index('invitations_org_idx').on(table.organizationId, table.createdAt)],
 );
 
 /** An employee an organization is onboarding or preboarding; signs in at /{orgId}/login (or /preboarding/) once a password is set. */
@@ -235,6 +259,27 @@ export const onboardingEmployees = pgTable(
     uniqueIndex('onboarding_employees_org_email_idx').on(table.organizationId, table.email),
     index('onboarding_employees_code_idx').on(table.organizationId, table.employeeCode),
   ],
+);
+
+/**
+ * An image uploaded in the admin console (a company logo, an app's logo), kept in the database so every instance
+ * serves it: its bytes (base64), type and size as checked on upload. Served at /images/{id} once it is in use
+ * (`attachedAt`); one not used within an hour of its upload is deleted.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    data: text('data').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('images_unattached_idx').on(table.attachedAt, table.createdAt)],
 );
 
 /** What a one-time code proves when it is used. */
@@ -341,6 +386,7 @@ export const schema = {
   oidcSigningKeys,
   invitations,
   onboardingEmployees,
+  images,
   oneTimeCodes,
   mailOutbox,
   microsoftSignIns,

@@ -81,6 +81,12 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     counts: 'Microsoft sign-ins started (/auth/ms/login, always counted) and finished (msLogin, given back on success) from one address',
     rules: [subject(100, 15, 'refund')],
   },
+  adminChange: {
+    subject: 'account',
+    counts: "changes an admin makes in the admin console (or an app through the admin API): invitations, roles, policies, apps",
+    rules: [subject(120, 15, 'keep')],
+  },
+  imageUpload: { subject: 'account', counts: 'images uploaded for the admin console (a company or app logo)', rules: [subject(30, 15, 'keep')] },
 };
 
 /**

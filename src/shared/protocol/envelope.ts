@@ -12,6 +12,8 @@ export const ErrorDataSchema: z.ZodType<ErrorData> = z.object({
   showButton: z.boolean().optional(),
   /** Which payload fields failed validation (with 400). */
   fields: z.array(z.string()).optional(),
+  /** Each failed field with its own message (with 400). */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
 /** The code a successful reply carries. */

@@ -34,6 +34,8 @@ export interface ErrorData {
   showButton?: boolean;
   /** Which payload fields failed validation (with 400). */
   fields?: string[];
+  /** Each failed field with its own message (with 400), for forms that show every one (an imported list's rows). */
+  issues?: { path: string; message: string }[];
 }
 
 /** An error as a caller sees it: the code from the closed list, a message for people, and optional data. */
@@ -53,10 +55,12 @@ export class CallError extends Error {
  * A schema failure as every boundary reports it (socket, HTTP, IPC): the fields at fault, and the first issue's
  * message, prefixed with its field when there is one ("orgId: Organization id must be valid.").
  */
-export function schemaFailure(issues: readonly z.core.$ZodIssue[]): { message: string; fields: string[] } {
+export function schemaFailure(issues: readonly z.core.$ZodIssue[]): { message: string; fields: string[]; issues: { path: string; message: string }[] } {
   const fields = [...new Set(issues.map((issue) => issue.path.map(String).join('.')).filter(Boolean))];
   const first = issues[0];
   const where = first?.path.map(String).join('.');
   const message = first ? (where ? `${where}: ${first.message}` : first.message) : 'Invalid request.';
-  return { message, fields };
+  // At most 200, so a payload of a thousand bad rows cannot make a reply of a thousand messages.
+  const each = issues.slice(0, 200).map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return { message, fields, issues: each };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_EVENTS } from './admin-events';
 import { EVENT_NAMES, EVENTS } from './contract';
 import type { EventName } from './events';
 
@@ -56,11 +57,34 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getOrganizationAudit: { valid: { orgId: 'acme', page: 1, pageSize: 25, sort: { member: 1 } }, invalid: { orgId: 'acme', sort: { at: 1, kind: -1 } } },
   exportOrganizationAudit: { valid: { orgId: 'acme', filter: { kinds: ['password-reset'] } }, invalid: { orgId: 'acme', filter: { kinds: ['deleted-everything'] } } },
   regenerateRecoveryCode: { valid: {}, invalid: { recoveryCode: 'mine-please' } },
+  getOrganizationMembers: { valid: { orgId: 'acme', page: 1, pageSize: 40, sort: { lastSignInAt: -1 }, search: 'max' }, invalid: { orgId: 'acme', pageSize: 25 } },
+  updateOrganizationMember: { valid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000', role: 'member', productAccess: ['hrms', 'chat'] }, invalid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000' } },
+  removeOrganizationMember: { valid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000', reason: 'Left the company' }, invalid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000', reason: 'no' } },
+  resendMemberVerification: { valid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { orgId: 'acme', userId: 'max' } },
+  inviteToOrganization: {
+    valid: { orgId: 'acme', invitations: [{ email: 'new@acme.test', role: 'member', productAccess: ['hrms'] }, { email: 'client@acme.test', role: 'client' }] },
+    invalid: { orgId: 'acme', invitations: [{ email: 'new@acme.test', role: 'member' }, { email: 'NEW@acme.test', role: 'client' }] },
+  },
+  getOrganizationInvitations: { valid: { orgId: 'acme', sort: { expiresAt: 1 } }, invalid: { orgId: 'acme', sort: { code: 1 } } },
+  resendInvitation: { valid: { orgId: 'acme', invitationId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { orgId: 'acme' } },
+  revokeInvitation: { valid: { orgId: 'acme', invitationId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { invitationId: '123e4567-e89b-42d3-a456-426614174000' } },
+  getOrganizationSettings: { valid: { orgId: 'acme' }, invalid: { orgId: '' } },
+  updateSecondFactorPolicy: { valid: { orgId: 'acme', secondFactor: 'both', applyToCompany: true }, invalid: { orgId: 'acme', secondFactor: 'sms' } },
+  updateIpRanges: { valid: { orgId: 'acme', allowedIpRanges: ['10.0.0.0/8', '2001:db8::/32'] }, invalid: { orgId: 'acme', allowedIpRanges: ['10.0.0.0/33'] } },
+  updateBranding: { valid: { orgId: 'acme', company: 'Acme Corporation', logo: { imageId: '123e4567-e89b-42d3-a456-426614174000' } }, invalid: { orgId: 'acme', company: '' } },
+  getOrganizationApps: { valid: { orgId: 'acme' }, invalid: {} },
+  registerApp: {
+    valid: { orgId: 'acme', name: 'HR Sync', redirectUris: ['https://hr.acme.test/callback'], type: 'confidential', apiAccess: true },
+    invalid: { orgId: 'acme', name: 'Notes', redirectUris: ['https://notes.acme.test/cb'], type: 'public', apiAccess: true },
+  },
+  updateApp: { valid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['https://hr.acme.test/callback'], disabled: true }, invalid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['javascript:alert(1)'] } },
+  rotateAppSecret: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { orgId: 'acme', clientId: '' } },
+  deleteApp: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { clientId: 'hr-sync' } },
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and the 7 of the security center', () => {
-    expect(EVENT_NAMES).toHaveLength(39);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount, the 7 of the security center and the 17 of the admin console', () => {
+    expect(EVENT_NAMES).toHaveLength(56);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -71,7 +95,12 @@ describe('the socket contract', () => {
   });
 
   it('requires a session exactly for the signed-in events', () => {
-    const signedIn = EVENT_NAMES.filter((event) => EVENTS[event].auth === 'user').sort();
+    const signedIn = EVENT_NAMES.filter((event) => EVENTS[event].auth === 'user' && !Object.hasOwn(ADMIN_EVENTS, event)).sort();
+    // Every event of the admin console needs a session, and names the organization it acts on.
+    for (const event of Object.keys(ADMIN_EVENTS) as (keyof typeof ADMIN_EVENTS)[]) {
+      expect(ADMIN_EVENTS[event].auth, event).toBe('user');
+      expect(ADMIN_EVENTS[event].payload.safeParse({ ...(samples[event].valid as object), orgId: undefined }).success, event).toBe(false);
+    }
     expect(signedIn).toEqual([
       'acceptInvitation',
       'activateOrganization',
@@ -134,6 +163,8 @@ describe('the socket contract', () => {
     expect(budgets.activateAccount).toEqual(['emailCode']);
     expect(budgets.forgotPasswordWithRecoveryCode).toEqual(['recoveryReset']);
     expect(budgets.exportOrganizationAudit).toEqual(['auditExport']);
+    // Every change in the admin console spends the admin's budget; reading does not.
+    for (const event of Object.keys(ADMIN_EVENTS)) expect(budgets[event], event).toEqual(event.startsWith('get') ? [] : ['adminChange']);
     for (const event of ['forgotPassword', 'resendOTP', 'onboardingForgotPassword'] as const) expect(budgets[event]).toEqual(['mailRequest']);
     for (const event of ['getResetCodeInfo', 'resetPassword', 'onboardingResetPassword', 'verifyInvitationCode', 'registerAsMember', 'acceptInvitation', 'acceptClientInvitation', 'unlockAccount'] as const) {
       expect(budgets[event], event).toEqual(['linkCode']);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ProductKeySchema } from '../product-schemas';
 import {
+  ActivateAccountPayloadSchema,
   CountrySchema,
   DownloadDataSchema,
   EmailSchema,
@@ -24,6 +25,7 @@ import {
 } from './schemas';
 import { refuseControlCharacters, type EventAuth, type EventPolicy } from './policy';
 import type { SECURITY_EVENTS } from './security-events';
+import type { ADMIN_EVENTS } from './admin-events';
 
 /** One event of the contract: its policy, payload schema and reply schema. */
 export interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodType> extends EventPolicy<z.output<P>> {
@@ -103,7 +105,7 @@ export const PORTAL_EVENTS = {
    */
   activateAccount: entry(
     { auth: 'none', limits: { emailCode: (p) => p.email } },
-    z.object({ otp: OtpSchema, email: EmailSchema }),
+    ActivateAccountPayloadSchema,
     z.object({ token: z.string().optional(), email: z.string(), isCompanyMFA: z.boolean().optional() }),
   ),
   /** Mail a fresh verification code. */
@@ -226,8 +228,8 @@ export const PORTAL_EVENTS = {
   unlockAccount: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ code }), SuccessSchema),
 } as const;
 
-/** The whole contract's type: the portal's events and the security center's. */
-export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS;
+/** The whole contract's type: the portal's events, the security center's and the admin console's. */
+export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS & typeof ADMIN_EVENTS;
 export type EventName = keyof Events;
 /** What a caller passes (before trimming and other transforms). */
 export type EventPayloadInput<E extends EventName> = z.input<Events[E]['payload']>;

@@ -30,6 +30,8 @@ export const LIMIT_NAMES = [
   'passwordChange',
   'auditExport',
   'microsoftSignIn',
+  'adminChange',
+  'imageUpload',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

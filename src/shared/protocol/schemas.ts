@@ -174,6 +174,24 @@ export const SignUpPayloadSchema = z.object({
   usercode: z.string().trim().max(100).optional(),
 });
 
+/** 'Password and confirm password does not match' on `cpassword` when a payload's two passwords differ. */
+export const passwordsMatch = (value: { password?: string; cpassword?: string }, ctx: z.RefinementCtx) => {
+  if (value.password !== undefined && value.password !== value.cpassword) ctx.addIssue({ code: 'custom', message: MESSAGES.passwordMismatch, path: ['cpassword'] });
+};
+
+/**
+ * activateAccount: the mailed code for the address; and for an account that has no password it chose (a company signed
+ * up before sign-up asked for one, a seed user without one), the password it chooses now, with its confirmation.
+ */
+export const ActivateAccountPayloadSchema = z
+  .object({
+    otp: OtpSchema,
+    email: EmailSchema,
+    password: NewPasswordSchema.optional(),
+    cpassword: z.string().trim().max(128).optional(),
+  })
+  .superRefine(passwordsMatch);
+
 /** Password reset: by mailed code, or by the user returned from a recovery code. */
 export const ResetPasswordPayloadSchema = z
   .object({

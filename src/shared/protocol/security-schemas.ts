@@ -22,6 +22,22 @@ export const AUDIT_KINDS = [
   'second-factor-changed',
   'recovery-code-used',
   'recovery-code-regenerated',
+  // An organization's administration (the admin console and the admin API): `actor` says who made the change.
+  'member-invited',
+  'invitation-resent',
+  'invitation-revoked',
+  'invitation-accepted',
+  'member-role-changed',
+  'member-access-changed',
+  'member-removed',
+  'verification-resent',
+  'second-factor-policy-changed',
+  'ip-ranges-changed',
+  'branding-changed',
+  'app-registered',
+  'app-changed',
+  'app-secret-rotated',
+  'app-deleted',
 ] as const;
 export const AuditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKindSchema>;
@@ -32,7 +48,7 @@ export const AppFlavorSchema = z.enum(['chat', 'track']);
 // Plain patterns rather than z.iso.datetime() and z.uuid(): the renderer's /login bundle carries this contract, and
 // those would bring their own code into it.
 /** A moment in UTC, as the server writes it (Date.toISOString()). */
-const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'Expected a time in UTC (ISO 8601).');
+export const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'Expected a time in UTC (ISO 8601).');
 /** A session or entry id. */
 export const IdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Expected an id.');
 
@@ -99,10 +115,16 @@ export const AuditEntrySchema = z.object({
   ip: z.string().nullable(),
   device: z.string().nullable(),
   platform: z.string().nullable(),
+  /** Who made an administrator's change ("Ada Admin (admin@acme.test)", "app HR Sync"); null for the account's own events. */
+  actor: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-/** One event of an organization's audit: whose it is, too. */
+/**
+ * One event of an organization's audit: whose it is (the member, or for a change that concerns no account, what it
+ * concerns: an invited address, an app's name, in `email`, with an empty `name`), and for an administrator's change,
+ * who made it (`actor`).
+ */
 export const MemberAuditEntrySchema = AuditEntrySchema.extend({ member: z.object({ name: z.string(), email: z.string() }) });
 export type MemberAuditEntry = z.infer<typeof MemberAuditEntrySchema>;
 

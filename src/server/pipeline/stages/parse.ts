@@ -5,8 +5,8 @@ import type { Stage } from '../stage';
 export const parseStage: Stage = async (call, next) => {
   const parsed = call.entry.payload.safeParse(call.raw ?? {});
   if (!parsed.success) {
-    const { message, fields } = schemaFailure(parsed.error.issues);
-    throw new CallError(ERROR_CODES.BAD_REQUEST, message, { fields });
+    const { message, fields, issues } = schemaFailure(parsed.error.issues);
+    throw new CallError(ERROR_CODES.BAD_REQUEST, message, { fields, issues });
   }
   call.payload = parsed.data;
   return next();
