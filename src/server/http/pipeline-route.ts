@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { ERROR_CODES } from '../../shared/protocol';
+import type { AdminApiCallName } from '../../shared/protocol/admin-api';
 import type { HttpCallName } from '../../shared/protocol/http-calls';
 import type { Logger } from '../log';
 import type { Caller } from '../pipeline/context';
@@ -18,7 +19,7 @@ function bearerToken(header: string | undefined): string | null {
  * own "connection" for the per-connection rate: the budgets that matter (password, address) are the shared ones.
  * The reply is the contract's envelope `{data, error, code}` with the code as the HTTP status.
  */
-export function pipelineRoute(pipeline: Pipeline, name: HttpCallName, log: Logger): RequestHandler {
+export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiCallName, log: Logger, options: RouteOptions = {}): RequestHandler {
   return async (req, res) => {
     const started = performance.now();
     const caller: Caller = {
@@ -29,18 +30,33 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName, log: Logge
       token: () => bearerToken(req.get('authorization')),
       setToken: () => undefined,
     };
-    const payload = { query: { ...(req.query as Record<string, unknown>) }, ...(req.body === undefined ? {} : { body: req.body as unknown }) };
+    const body = req.body === undefined ? {} : { body: req.body as unknown };
+    const payload = options.params ? { params: { ...req.params }, ...body } : { query: { ...(req.query as Record<string, unknown>) }, ...body };
     const { reply, work } = await pipeline.run(name, payload, caller);
-    res.status(reply.code).set('Cache-Control', 'no-store').json({ data: reply.data, error: reply.error, code: reply.code });
+    res.status(reply.code).set('Cache-Control', 'no-store');
+    // RFC 6750 §3: a refused bearer token says why, for clients that read the header rather than the body.
+    if (options.bearerChallenge && reply.code === ERROR_CODES.UNAUTHENTICATED) res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+    if (options.bearerChallenge && reply.code === ERROR_CODES.FORBIDDEN && options.bearerChallenge.scopeRefusal === reply.error) {
+      res.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${options.bearerChallenge.scope}"`);
+    }
+    res.json({ data: reply.data, error: reply.error, code: reply.code });
     log.info('http.call', { name, status: reply.code, ms: Math.round((performance.now() - started) * 10) / 10, ip: caller.ip, work });
   };
 }
 
-/** A JSON body of at most 16 KB; anything that is not JSON, or too big, is answered 400 in the envelope, nothing done. */
-export function jsonBody(): [RequestHandler, ErrorRequestHandler] {
+/** How a route turns a request into a call and a reply into a response. */
+export interface RouteOptions {
+  /** The payload is `{params, body}` (the route's path parameters) instead of `{query, body}`. */
+  params?: boolean;
+  /** Answer refused bearer tokens with RFC 6750's WWW-Authenticate header; `scopeRefusal` is the 403 of a missing scope. */
+  bearerChallenge?: { scope: string; scopeRefusal: string };
+}
+
+/** A JSON body of at most `limit` (16 KB by default); anything that is not JSON, or too big, is answered 400 in the envelope, nothing done. */
+export function jsonBody(limit = '16kb'): [RequestHandler, ErrorRequestHandler] {
   const refuse: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
     if (error.status === undefined || error.status >= 500) return next(error);
     res.status(ERROR_CODES.BAD_REQUEST).set('Cache-Control', 'no-store').json({ data: { fields: ['body'] }, error: 'body: The request body must be JSON.', code: ERROR_CODES.BAD_REQUEST });
   };
-  return [express.json({ limit: '16kb', strict: true, type: () => true }), refuse];
+  return [express.json({ limit, strict: true, type: () => true }), refuse];
 }

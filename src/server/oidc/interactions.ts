@@ -1,6 +1,7 @@
 import type Provider from 'oidc-provider';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { OAuth2LoginQuery } from '../../shared/protocol/oauth2-schemas';
+import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
 import { MESSAGES } from '../../shared/validation/messages';
 import { cachedMembershipsOf, pickActive, reachableFrom, type UserRow } from '../accounts/queries';
 import type { Services } from '../services';
@@ -76,7 +77,9 @@ export async function finishInteraction(
     interaction.session = undefined;
   }
   const grant = new provider.Grant({ accountId: user.id, clientId });
-  if (typeof interaction.params.scope === 'string') grant.addOIDCScope(interaction.params.scope);
+  // A person's sign-in never grants the admin API's scope: only an app's own client-credentials token carries it.
+  const scopes = typeof interaction.params.scope === 'string' ? interaction.params.scope.split(' ').filter((scope) => scope !== ADMIN_API_SCOPE) : [];
+  if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
   const grantId = await grant.save();
   await setGrantOrganization(services.db, grantId, orgId);
   interaction.result = { login: { accountId: user.id, amr, remember: false }, consent: { grantId } };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
 import { findUserById } from '../accounts/queries';
 import type { Db } from '../db/client';
 import { loadServerSecret } from '../db/server-secrets';
@@ -21,6 +22,8 @@ export const OIDC_TTL = {
   Interaction: 3600,
   Session: 86_400,
   Grant: 86_400,
+  /** An app's admin API token (client credentials): short, since it manages people; the app asks again. */
+  ClientCredentials: 600,
 } as const;
 
 /** The claims each scope releases; `org_id` (the organization the app was opened for) comes with `openid`. */
@@ -66,7 +69,9 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
     claims: CLAIMS,
     // The ID token carries the scopes' claims too (email, org_id), for apps that do not call userinfo.
     conformIdTokenClaims: false,
-    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    // org:admin is the admin API's scope: only the client-credentials grant of an organization's app may carry it
+    // (interactions.ts never puts it in a user's grant, and the API accepts client-credentials tokens only).
+    scopes: ['openid', 'email', 'profile', 'offline_access', ADMIN_API_SCOPE],
     responseTypes: ['code'],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     // Exact redirect_uri match, always named in the request.
@@ -80,6 +85,8 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
+      // The admin API's tokens (README, "The admin API"): for confidential apps an organization allowed to use it.
+      clientCredentials: { enabled: true },
     },
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,

@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import type { EventName, EventPayload, Events, LimitName } from '../../shared/protocol';
+import type { AdminApiCallName, AdminApiCalls, AdminApiPayload } from '../../shared/protocol/admin-api';
 import type { HttpCallName, HttpCallPayload, HttpCalls } from '../../shared/protocol/http-calls';
+import type { AppCaller } from '../oidc/app-tokens';
 import type { UserRow } from '../accounts/queries';
 import type { CallOrigin } from '../auth/device';
 import type { SessionInfo } from '../auth/sessions';
@@ -68,3 +70,10 @@ type HttpContextFor<C extends HttpCallName> = HttpCalls[C]['auth'] extends 'user
 /** A handler of an HTTP call of `HTTP_CALLS`: the same pipeline, its payload `{query, body}` already parsed. */
 export type HttpHandler<C extends HttpCallName> = (payload: HttpCallPayload<C>, ctx: HttpContextFor<C>) => Promise<z.input<HttpCalls[C]['reply']>>;
 export type HttpHandlerMap = { [C in HttpCallName]?: HttpHandler<C> };
+
+/** An admin API call's context: the app (and its organization) its client-credentials token proved. */
+export type AppContext = BaseContext & { app: AppCaller };
+
+/** A handler of the admin API (`ADMIN_API_CALLS`): the same pipeline, its payload `{params, body}` already parsed. */
+export type AdminApiHandler<C extends AdminApiCallName> = (payload: AdminApiPayload<C>, ctx: AppContext) => Promise<z.input<AdminApiCalls[C]['reply']>>;
+export type AdminApiHandlerMap = { [C in AdminApiCallName]?: AdminApiHandler<C> };

@@ -1,15 +1,18 @@
-import { CallError, ERROR_CODES, SUCCESS_CODE, type EventName } from '../../shared/protocol';
+import { CallError, ERROR_CODES, SUCCESS_CODE, type EventAuth, type EventName } from '../../shared/protocol';
 import { EVENTS } from '../../shared/protocol/contract';
+import { ADMIN_API_CALLS } from '../../shared/protocol/admin-api';
 import { HTTP_CALLS } from '../../shared/protocol/http-calls';
 import type { Events } from '../../shared/protocol';
 import { isDatabaseUnavailable } from '../db/client';
 import { describeError } from '../log';
 import type { Services } from '../services';
 import { measureWork, type Work } from '../work';
-import type { Caller, Handler, HandlerMap, HttpHandlerMap } from './context';
+import type { AppTokenCheck } from '../oidc/app-tokens';
+import type { AdminApiHandlerMap, Caller, Handler, HandlerMap, HttpHandlerMap } from './context';
 import type { PayloadCodec } from './payload-codec';
 import type { CallState, Stage } from './stage';
 import { admissionStage } from './stages/admission';
+import { appStage } from './stages/app';
 import { connectionRateStage, FloodError } from './stages/connection-rate';
 import { decodeStage } from './stages/decode';
 import { heldLoginStage } from './stages/held-login';
@@ -54,12 +57,21 @@ const HASHING_EVENTS: ReadonlySet<string> = new Set<EventName>([
 export interface PipelineCalls {
   events: Readonly<Record<string, Events[EventName]>>;
   hashing: ReadonlySet<string>;
+  /** For calls with `auth: 'app'` (the admin API): how a bearer token is checked. */
+  appTokens?: (token: string) => Promise<AppTokenCheck>;
 }
 
 const SOCKET_CALLS: PipelineCalls = { events: EVENTS, hashing: HASHING_EVENTS };
 
 /** The HTTP calls of `HTTP_CALLS`: the same stages; oauth2Login checks a password like login. */
 export const HTTP_PIPELINE_CALLS: PipelineCalls = { events: HTTP_CALLS as unknown as PipelineCalls['events'], hashing: new Set(['oauth2Login']) };
+
+/** The admin API's calls (`ADMIN_API_CALLS`), whose tokens `appTokens` checks. */
+export const adminApiPipelineCalls = (appTokens: PipelineCalls['appTokens']): PipelineCalls => ({
+  events: ADMIN_API_CALLS as unknown as PipelineCalls['events'],
+  hashing: new Set(),
+  appTokens,
+});
 
 const NOT_AVAILABLE = 'This feature is not available yet.';
 const UNKNOWN_EVENT = 'Unknown event.';
@@ -80,7 +92,7 @@ function isUniqueViolation(error: unknown): boolean {
  * middleware in spirit). Adding an event means declaring it in src/shared/protocol/events.ts and writing its handler;
  * its protection comes with the declaration.
  */
-export function createPipeline(services: Services, handlers: HandlerMap | HttpHandlerMap, codec: PayloadCodec | null, calls: PipelineCalls = SOCKET_CALLS): Pipeline {
+export function createPipeline(services: Services, handlers: HandlerMap | HttpHandlerMap | AdminApiHandlerMap, codec: PayloadCodec | null, calls: PipelineCalls = SOCKET_CALLS): Pipeline {
   const { log } = services;
   const { events, hashing } = calls;
   const known = (name: string): name is EventName => Object.hasOwn(events, name);
@@ -95,7 +107,10 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
     (Object.keys(events) as EventName[]).map((event) => {
       const entry = events[event]!;
       const stages: Stage[] = [...common];
-      if (entry.auth !== 'none') stages.push(session);
+      if ((entry.auth as EventAuth) === 'app') {
+        if (!calls.appTokens) throw new Error(`${event} needs an app token checker (auth: 'app')`);
+        stages.push(appStage(calls.appTokens));
+      } else if (entry.auth !== 'none') stages.push(session);
       if (hashing.has(event)) stages.push(admissionStage);
       if (entry.limits) stages.push(limits);
       if (entry.auth === 'userOrLogin') stages.push(heldLogin);

@@ -2,6 +2,7 @@ import type { EventName, Events, LimitName } from '../../shared/protocol';
 import type { Attempt } from '../limits/limiter';
 import type { UserRow } from '../accounts/queries';
 import type { SessionInfo } from '../auth/sessions';
+import type { AppCaller } from '../oidc/app-tokens';
 import type { BaseContext, Caller } from './context';
 
 /** One call on its way through the stages; each stage fills in what it is for. */
@@ -13,8 +14,8 @@ export interface CallState {
   raw: unknown;
   /** The payload as the contract parsed it (parse stage). */
   payload: unknown;
-  /** What the handler gets: filled by the session and held-login stages. */
-  ctx: BaseContext & { session?: SessionInfo | null; user?: UserRow | null; viaLoginDetails?: boolean };
+  /** What the handler gets: filled by the session, held-login and app stages. */
+  ctx: BaseContext & { session?: SessionInfo | null; user?: UserRow | null; viaLoginDetails?: boolean; app?: AppCaller };
   /** Budgets spent by this call, settled when it succeeds. */
   attempts: Map<LimitName, Attempt>;
 }

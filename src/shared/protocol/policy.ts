@@ -7,8 +7,10 @@ import * as z from 'zod';
  * - `maybeUser`: anyone, but a token that is sent must be a live session (401 otherwise).
  * - `userOrLogin`: a session, or else the login details the client holds between the password and the second
  *   factor (`identifier` and `password` in the payload), checked under the `password` budget like a sign-in.
+ * - `app`: an app of an organization with an access token of the client-credentials grant carrying `org:admin` (the
+ *   admin API over HTTP; no socket event uses it).
  */
-export type EventAuth = 'none' | 'user' | 'maybeUser' | 'userOrLogin';
+export type EventAuth = 'none' | 'user' | 'maybeUser' | 'userOrLogin' | 'app';
 
 /**
  * The attempt budgets of the portal. Each is counted before the expensive check it guards (a password hash, a
