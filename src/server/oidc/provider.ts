@@ -3,7 +3,8 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { findUserById } from '../accounts/queries';
 import type { Db } from '../db/client';
 import { loadServerSecret } from '../db/server-secrets';
-import { databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
+import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
+import { clientOrganization, databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
 import { clientSecretMatches } from './client-secrets';
 import { errorPage } from './error-page';
 import { loadSigningKeys } from './signing-keys';
@@ -66,7 +67,8 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
     claims: CLAIMS,
     // The ID token carries the scopes' claims too (email, org_id), for apps that do not call userinfo.
     conformIdTokenClaims: false,
-    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    // org:admin: the admin API's scope, for an organization's confidential apps allowed it (client credentials only).
+    scopes: ['openid', 'email', 'profile', 'offline_access', ADMIN_API_SCOPE],
     responseTypes: ['code'],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     // Exact redirect_uri match, always named in the request.
@@ -74,6 +76,8 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
     extraParams: ['orgId'],
     features: {
       devInteractions: { enabled: false },
+      // An organization's app with API access gets tokens of its own (no user) for the admin API.
+      clientCredentials: { enabled: true },
       // Introspection is for the products' APIs: a confidential client (a resource server) may introspect any token;
       // a public client only its own. Revocation: only the client a token was issued to may revoke it.
       introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === client.clientId },
@@ -126,10 +130,11 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
         }),
       };
     },
-    // Access tokens (introspection) say which organization they are for, like the ID token.
+    // Access tokens (introspection) say which organization they are for, like the ID token; an app's own token
+    // (client credentials) is for the organization that registered the app.
     async extraTokenClaims(_ctx, token) {
-      const grantId = (token as { grantId?: string }).grantId;
-      const orgId = grantId ? await grantOrganization(db, grantId) : null;
+      const { grantId, kind, clientId } = token as { grantId?: string; kind?: string; clientId?: string };
+      const orgId = grantId ? await grantOrganization(db, grantId) : kind === 'ClientCredentials' && clientId ? await clientOrganization(db, clientId) : null;
       return orgId ? { org_id: orgId } : undefined;
     },
     renderError: async (ctx, out) => {
