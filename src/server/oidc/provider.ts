@@ -17,6 +17,8 @@ export const DISCOVERY_PATH = '/.well-known/openid-configuration';
 export const OIDC_TTL = {
   AuthorizationCode: 60,
   AccessToken: 3600,
+  /** An app's own token (client credentials, the admin API). */
+  ClientCredentials: 3600,
   IdToken: 3600,
   RefreshToken: 86_400,
   Interaction: 3600,
