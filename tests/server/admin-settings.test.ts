@@ -31,7 +31,7 @@ async function upload(app: TestServer, token: string | null, bytes: Buffer, cont
   const response = await fetch(`${app.url}/uploads/images`, {
     method: 'POST',
     headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: response.status, body: (await response.json()) as { data: { imageId?: string; fields?: string[] } | null; error: string | null; code: number } };
 }
