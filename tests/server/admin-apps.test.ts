@@ -31,6 +31,8 @@ async function freePort(): Promise<number> {
 }
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
+/** A 1×1 PNG (an app's logo). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const OWEN = 'owen.apps@acme.test';
 const CALLBACK = 'https://app.acme.example/cb';
 const seed = adminSeed({
@@ -120,7 +122,13 @@ describeEngines('admin console: apps', (engine) => {
 
   it('turns an app off (its tokens stop working, it signs nobody in) and on, and deletes it', async () => {
     const owen = await signedIn(app(), OWEN);
-    const { app: registered } = await owen.call('registerApp', { orgId: 'acme', name: 'Notes', redirectUris: [CALLBACK], type: 'public' });
+    const upload = await fetch(`${issuer}/uploads/images`, { method: 'POST', headers: { authorization: `Bearer ${owen.token}` }, body: new Uint8Array(PNG) });
+    const { imageId } = ((await upload.json()) as { data: { imageId: string } }).data;
+    const { app: registered } = await owen.call('registerApp', { orgId: 'acme', name: 'Notes', redirectUris: [CALLBACK], type: 'public', logo: { imageId } });
+    expect(registered.logoUrl).toBe(`/images/${imageId}`);
+    const appInfo = async () => (await fetch(`${issuer}/oauth2/app-info?client_id=${registered.clientId}`)).json() as Promise<{ data: unknown; code: number }>;
+    expect(await appInfo()).toMatchObject({ code: 200, data: { client_name: 'Notes', client_logo: `/images/${imageId}` } });
+    expect((await fetch(`${issuer}/images/${imageId}`)).headers.get('content-type')).toBe('image/png');
     const notes = await discover(issuer, registered.clientId, CALLBACK);
     const { tokens, claims } = await signInTo(notes, 'tom.tokens@acme.test');
     expect(await userInfo(notes, tokens.access_token, claims.sub)).toMatchObject({ email: 'tom.tokens@acme.test', org_id: 'acme' });
@@ -128,6 +136,7 @@ describeEngines('admin console: apps', (engine) => {
     const off = await owen.call('updateApp', { orgId: 'acme', clientId: registered.clientId, name: 'Notes', redirectUris: [CALLBACK], disabled: true });
     expect(off.app.disabled).toBe(true);
     expect(await userInfoStatus(notes, tokens.access_token)).toBe(401);
+    expect(await appInfo()).toMatchObject({ code: 404 });
     const refused = await new Browser().get((await authorizationRequest(notes)).url);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('not registered with the portal');
@@ -140,6 +149,8 @@ describeEngines('admin console: apps', (engine) => {
     await expect(owen.call('deleteApp', { orgId: 'acme', clientId: registered.clientId })).resolves.toEqual({ success: true });
     expect(await userInfoStatus(notes, again.tokens.access_token)).toBe(401);
     expect((await owen.call('getOrganizationApps', { orgId: 'acme' })).list.map((row) => row.clientId)).not.toContain(registered.clientId);
+    // Its logo went with it.
+    expect((await fetch(`${issuer}/images/${imageId}`)).status).toBe(404);
     expect(await owen.emit('deleteApp', { orgId: 'acme', clientId: registered.clientId })).toMatchObject({ code: 404, error: 'This app is not registered for Acme Console.' });
     // The deployment's own apps and other organizations' are not this console's.
     expect(await owen.emit('updateApp', { orgId: 'acme', clientId: 'deployment-app', name: 'Mine', redirectUris: [CALLBACK] })).toMatchObject({ code: 404 });

@@ -38,7 +38,7 @@ async function orgByOrgId(db: Db, orgId: string): Promise<OrganizationRow> {
 }
 
 /** What one invitation is: who, as what, with which products; `invitedBy` is the admin who sent it (null: the seed, a test). */
-export interface InvitationInput {
+export interface NewInvitation {
   email: string;
   role: Role;
   productAccess?: ProductKey[];
@@ -66,7 +66,7 @@ export async function insertInvitation(
   tx: Db,
   { mailer, config }: Pick<Services, 'mailer' | 'config'>,
   org: OrganizationRow,
-  input: InvitationInput,
+  input: NewInvitation,
 ): Promise<{ invitation: InvitationRow; secret: string }> {
   const secret = invitationSecret(input.role);
   const lifetime = lifetimeOf(input.role, input.lifetimeSeconds);
