@@ -1,5 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import { images, rateLimits } from '../../src/server/db/schema';
+import { deleteUnattachedImages } from '../../src/server/organizations/images';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServer, type TestServer } from './harness';
 
@@ -146,5 +148,19 @@ describeEngines('admin console: security policy and branding', (engine) => {
     const pams = (await upload(app(), pam.token, PNG)).body.data!.imageId!;
     expect(await bea.emit('updateBranding', { orgId: 'acme', company: 'Acme Console', logo: { imageId: pams } })).toMatchObject({ code: 400, data: { issues: [{ path: 'logo.imageId' }] } });
     expect((await fetch(`${app().url}/images/not-an-id`)).status).toBe(404);
+  });
+
+  it('deletes uploaded images left unattached for an hour, and keeps those in use', async () => {
+    const bea = await signedIn(app(), 'bea.brand@acme.test');
+    const left = (await upload(app(), bea.token, PNG)).body.data!.imageId!;
+    const fresh = (await upload(app(), bea.token, PNG)).body.data!.imageId!;
+    const used = (await upload(app(), bea.token, GIF)).body.data!.imageId!;
+    await bea.call('updateBranding', { orgId: 'acme', company: 'Acme Console', logo: { imageId: used } });
+    const { db } = app().server.database;
+    await db.update(images).set({ createdAt: sql`now() - interval '61 minutes'` }).where(inArray(images.id, [left, used]));
+    await deleteUnattachedImages(db);
+    const kept = await db.select({ id: images.id }).from(images).where(inArray(images.id, [left, fresh, used]));
+    expect(kept.map((row) => row.id).sort()).toEqual([fresh, used].sort());
+    expect(await bea.emit('updateBranding', { orgId: 'acme', company: 'Acme Console', logo: { imageId: left } })).toMatchObject({ code: 400 });
   });
 });
