@@ -77,10 +77,41 @@ export async function refreshRaw(app: ThirdPartyApp, refreshToken: string): Prom
   return (await oauth.refreshTokenGrantRequest(app.as, app.client, app.auth, refreshToken, insecure)).status;
 }
 
+/** The client-credentials grant (an app's own token, no user), as the raw response: its status and JSON body. */
+export async function clientCredentialsRaw(app: ThirdPartyApp, scope: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await oauth.clientCredentialsGrantRequest(app.as, app.client, app.auth, { scope }, insecure);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Userinfo as the raw response's status (for a token that no longer works). */
+export async function userInfoStatus(app: ThirdPartyApp, accessToken: string): Promise<number> {
+  return (await oauth.userInfoRequest(app.as, app.client, accessToken, insecure)).status;
+}
+
 export async function revoke(app: ThirdPartyApp, token: string): Promise<void> {
   await oauth.processRevocationResponse(await oauth.revocationRequest(app.as, app.client, app.auth, token, insecure));
 }
 
 export async function introspect(app: ThirdPartyApp, token: string) {
   return oauth.processIntrospectionResponse(app.as, app.client, await oauth.introspectionRequest(app.as, app.client, app.auth, token, insecure));
+}
+
+/** A browser in miniature: a cookie jar and redirects followed by hand, so each hop can be looked at. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  async get(url: string | URL): Promise<Response> {
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookieHeader() } });
+    this.keep(response);
+    return response;
+  }
+  keep(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
 }

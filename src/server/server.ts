@@ -38,6 +38,13 @@ import { invitationHandlers } from './handlers/invitations';
 import { onboardingHandlers } from './handlers/onboarding';
 import { multiFactorHandlers } from './handlers/multi-factor';
 import { securityCenterHandlers } from './handlers/security-center';
+import { adminMemberHandlers } from './handlers/admin-members';
+import { adminInvitationHandlers } from './handlers/admin-invitations';
+import { adminSettingsHandlers } from './handlers/admin-settings';
+import { adminAppHandlers } from './handlers/admin-apps';
+import { adminImageHandlers } from './handlers/admin-images';
+import { imagesRouter } from './http/images-routes';
+import { deleteUnattachedImages } from './organizations/images';
 import { loadMfaKey } from './auth/mfa-secrets';
 import { createMailer } from './mail/mailer';
 import { downloadsHandlers } from './handlers/downloads';
@@ -56,6 +63,9 @@ export interface PortalServer {
 }
 
 export { demoSeed };
+
+/** How often unattached uploaded images are looked for (each is deleted once an hour old). */
+const UNATTACHED_IMAGES_SWEEP_MS = 10 * 60_000;
 
 /**
  * Starts the account server: database (migrated), seed, HTTP and socket.io on one port.
@@ -123,10 +133,16 @@ export async function startPortalServer(
       microsoft: createMicrosoftSignIn(config, db, log),
     };
     const oidc = await createOidcProvider(db, config.publicUrl, { trustProxy: config.trustProxy.kind !== 'none' });
-    const httpPipeline = createPipeline(services, oauth2Handlers(services, oidc.provider), null, HTTP_PIPELINE_CALLS);
+    const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services) }, null, HTTP_PIPELINE_CALLS);
     const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
     expiredOidcRows.unref();
-    const app = createHttpApp(services, { oauth2: oauth2Router(oidc, httpPipeline, log) });
+    // Images uploaded in the admin console and not put to use within the hour (organizations/images.ts).
+    const unattachedImages = setInterval(
+      () => void deleteUnattachedImages(db).catch((error: Error) => log.warn('images.cleanup-failed', { error: error.message })),
+      UNATTACHED_IMAGES_SWEEP_MS,
+    );
+    unattachedImages.unref();
+    const app = createHttpApp(services, { oauth2: oauth2Router(oidc, httpPipeline, log), images: imagesRouter(db, httpPipeline, log) });
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
     const closeAdapter = config.redisUrl ? await shareSocketsThroughRedis(io, config.redisUrl, namespace) : async () => undefined;
@@ -143,6 +159,10 @@ export async function startPortalServer(
         ...multiFactorHandlers(services),
         ...downloadsHandlers(services),
         ...securityCenterHandlers(services),
+        ...adminMemberHandlers(services),
+        ...adminInvitationHandlers(services),
+        ...adminSettingsHandlers(services),
+        ...adminAppHandlers(services),
       },
       config.payloadKey ? createPayloadCodec(config.payloadKey) : null,
     );
@@ -166,6 +186,7 @@ export async function startPortalServer(
       const within = (work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
       socketCalls.stopAccepting();
       clearInterval(expiredOidcRows);
+      clearInterval(unattachedImages);
       await within(socketCalls.settled());
       // io.close() also closes the HTTP server (which in Node 20 drops idle connections, upgraded sockets too: so
       // only after the running calls have answered).

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { oauthClients, oidcModels, rateLimits, users } from '../../src/server/db/schema';
 import { codeIn, withCode } from '../mail/smtp-receiver';
-import { authorizationRequest, discover, exchangeCode, introspect, refresh, refreshRaw, revoke, tokenRequestRaw, userInfo, verifyIdToken, type ThirdPartyApp } from '../oauth-client';
+import { authorizationRequest, Browser, discover, exchangeCode, introspect, refresh, refreshRaw, revoke, tokenRequestRaw, userInfo, verifyIdToken, type ThirdPartyApp } from '../oauth-client';
 import { OAUTH_APP, OAUTH_CONFIDENTIAL, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
 import { describeEngines, signIn, useTestServerWithMail, type Engine, type TestServer } from './harness';
 
@@ -16,26 +16,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
-
-/** A browser in miniature: a cookie jar and redirects followed by hand, so each hop can be looked at. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  async get(url: string | URL): Promise<Response> {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookieHeader() } });
-    this.keep(response);
-    return response;
-  }
-  keep(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  }
-  cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 describeEngines('third-party sign-in (the portal as an OpenID provider)', (engine) => {
   const issuer = `http://127.0.0.1:${PORTS[engine]}`;

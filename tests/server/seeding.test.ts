@@ -51,6 +51,13 @@ const INVALID: { name: string; path: string; change: (seed: SeedInput) => void }
     },
   },
   {
+    name: 'an app of an unknown organization',
+    path: 'oauthClients[0].orgId',
+    change: (seed) => {
+      seed.oauthClients = [{ clientId: 'lost-app', name: 'Lost', redirectUris: ['https://lost.example/cb'], orgId: 'nowhere' }];
+    },
+  },
+  {
     name: 'a weak password',
     path: 'users[0].password',
     change: (seed) => {

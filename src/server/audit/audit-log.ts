@@ -54,6 +54,13 @@ export type AdminActor =
   | { kind: 'user'; user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>; origin: CallOrigin; sessionId: string | null }
   | { kind: 'app'; clientId: string; name: string; origin: CallOrigin };
 
+/** The admin a signed-in call comes from (the console's handlers), as the domain and the audit take it. */
+export function signedInActor(ctx: { user: AdminActorUser; origin: CallOrigin; session: { sessionId: string } }): AdminActor {
+  return { kind: 'user', user: ctx.user, origin: ctx.origin, sessionId: ctx.session.sessionId };
+}
+
+type AdminActorUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
+
 /** The actor as the audit names it: "Ada Admin (admin@acme.test)", or "app HR Sync (hr-sync)". */
 export function actorLabel(actor: AdminActor): string {
   if (actor.kind === 'app') return `app ${actor.name} (${actor.clientId})`;

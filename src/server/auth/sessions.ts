@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AccountCache } from '../accounts/account-cache';
 import { findUserById } from '../accounts/queries';
 import type { Db } from '../db/client';
 import { executeNamed, prepared } from '../db/prepared';
-import { sessions, users } from '../db/schema';
+import { memberships, sessions, users } from '../db/schema';
 import { loadServerSecret } from '../db/server-secrets';
 import { describeDevice, type CallOrigin } from './device';
 import { signToken, verifyToken, type TokenClaims } from './session-token';
@@ -202,10 +202,30 @@ export class SessionService {
     this.cache.forget('session', sessionId);
   }
 
-  /** Ends every live session of a user, but the one to keep (a password change, the security center's "all others"); returns how many. */
-  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+  /**
+   * Ends every live session of a user, but the one to keep (a password change, the security center's "all others",
+   * an admin removing them from an organization); returns how many. `within` is the caller's transaction, when the
+   * sessions must end together with its change (their connections are told when it commits).
+   */
+  async revokeAllForUser(userId: string, exceptSessionId?: string, within: Db = this.db): Promise<number> {
     const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
-    const ended = await this.db
+    const ended = await within
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(exceptSessionId ? and(live, sql`${sessions.id} <> ${exceptSessionId}`) : live)
+      .returning({ id: sessions.id });
+    for (const { id } of ended) this.cache.forget('session', id);
+    return ended.length;
+  }
+
+  /**
+   * Ends every live session of every member of an organization but one (the admin who applies a new second-factor
+   * policy to the whole company keeps the session they do it from); returns how many. In the caller's transaction.
+   */
+  async revokeAllForOrganization(organizationId: string, exceptSessionId: string | null, within: Db = this.db): Promise<number> {
+    const members = within.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, organizationId));
+    const live = and(inArray(sessions.userId, members), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+    const ended = await within
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(exceptSessionId ? and(live, sql`${sessions.id} <> ${exceptSessionId}`) : live)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { MESSAGES } from '../../shared/validation/messages';
-import { acceptClientInvitation, findInvitation, grantMembership, INVITATION_ACCEPTED, INVITATION_EXPIRED, markAccepted } from '../accounts/invitations';
+import { acceptClientInvitation, auditAccepted, findInvitation, grantMembership, INVITATION_ACCEPTED, INVITATION_EXPIRED, markAccepted } from '../accounts/invitations';
 import { findUserByIdentifier } from '../accounts/queries';
 import { sendAccountCode } from '../accounts/verification';
 import { hashPassword } from '../auth/passwords';
@@ -11,7 +11,7 @@ import type { Services } from '../services';
 
 const wrong = () => new CallError(ERROR_CODES.NOT_FOUND, MESSAGES.invitationWrong);
 
-/** Member invitations (verify, register, accept) and client invitations. */
+/** Member invitations (verify, register, accept) and client invitations; a revoked invitation's link answers as a wrong one. */
 export function invitationHandlers(services: Services): HandlerMap {
   const { db, log } = services;
 
@@ -46,7 +46,7 @@ export function invitationHandlers(services: Services): HandlerMap {
       return { ...flags, userAvailability: user !== null };
     },
 
-    async registerAsMember(payload) {
+    async registerAsMember(payload, ctx) {
       const { invitation } = await usable(payload.inviteCode);
       if (payload.email !== invitation.email) throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invitationEmailMismatch);
       if (await findUserByIdentifier(db, payload.email)) throw new CallError(ERROR_CODES.CONFLICT, MESSAGES.emailExists);
@@ -60,6 +60,7 @@ export function invitationHandlers(services: Services): HandlerMap {
           .returning();
         if (!created) throw new CallError(ERROR_CODES.CONFLICT, MESSAGES.emailExists);
         await grantMembership(tx, created.id, invitation);
+        await auditAccepted(tx, invitation, created, ctx.origin, null);
         return created;
       });
       await sendAccountCode(services, user, null);
@@ -67,20 +68,21 @@ export function invitationHandlers(services: Services): HandlerMap {
       return { success: true as const, email: user.email };
     },
 
-    async acceptInvitation(payload, { user }) {
+    async acceptInvitation(payload, { user, origin, session }) {
       const { invitation, org } = await usable(payload.inviteCode);
       if (user.email !== invitation.email) throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invitationEmailMismatch);
       await db.transaction(async (tx) => {
         await markAccepted(tx, invitation);
         await grantMembership(tx, user.id, invitation);
         await tx.update(users).set({ activeOrgId: org.id }).where(eq(users.id, user.id));
+        await auditAccepted(tx, invitation, user, origin, session.sessionId);
       });
       log.info('invitation.accepted', { userId: user.id, orgId: org.orgId });
       return { success: true as const, orgId: org.orgId };
     },
 
-    async acceptClientInvitation(payload) {
-      const result = await acceptClientInvitation(db, payload.token);
+    async acceptClientInvitation(payload, ctx) {
+      const result = await acceptClientInvitation(db, payload.token, ctx.origin);
       log.info('client-invitation.accepted', {});
       return result;
     },

@@ -52,7 +52,7 @@ export function oauth2Handlers(services: Services, provider: Provider): HttpHand
         amr.push(type === 1 ? 'otp' : 'mfa');
       }
       assertMaySignIn(user);
-      const orgId = await organizationFor(services, user, ctx.ip, query.orgId);
+      const orgId = await organizationFor(services, user, ctx.ip, query.orgId, query.client_id);
       const redirect = await finishInteraction(services, provider, interaction, user, orgId, amr);
       await recordAudit(db, user.id, { kind: 'sign-in', detail: `to the application ${detail}`, origin });
       log.info('oauth2.signed-in', { userId: user.id, clientId: detail, orgId });
@@ -62,7 +62,7 @@ export function oauth2Handlers(services: Services, provider: Provider): HttpHand
     async oauth2Continue({ query }, ctx) {
       const interaction = await findInteraction(provider, query);
       assertMaySignIn(ctx.user);
-      const orgId = await organizationFor(services, ctx.user, ctx.ip, query.orgId);
+      const orgId = await organizationFor(services, ctx.user, ctx.ip, query.orgId, query.client_id);
       const redirect = await finishInteraction(services, provider, interaction, ctx.user, orgId, ['pwd']);
       await recordAudit(db, ctx.user.id, { kind: 'sign-in', detail: `to the application ${String(interaction.params.client_id)} with the portal session`, origin: ctx.origin });
       return { redirect_uri: redirect };

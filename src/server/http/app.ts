@@ -33,8 +33,8 @@ function portalConfigOf(config: ServerConfig): PortalConfig {
   };
 }
 
-/** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls. */
-export function createHttpApp(services: Services, routers: { oauth2?: Router } = {}): Express {
+/** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls, uploaded images. */
+export function createHttpApp(services: Services, routers: { oauth2?: Router; images?: Router } = {}): Express {
   const { config, log } = services;
   const app = express();
   app.disable('x-powered-by');
@@ -72,6 +72,8 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router } =
 
   // Third-party sign-in: the OpenID provider and the Authorize screen's calls (oauth2-routes.ts).
   if (routers.oauth2) app.use(routers.oauth2);
+  // The admin console's uploaded images: POST /uploads/images, GET /images/{id} (images-routes.ts).
+  if (routers.images) app.use(routers.images);
   app.use(microsoftSignInRouter(services));
 
   app.use(productPreviewRouter());

@@ -1,34 +1,59 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
-import { oauthClients, oidcModels } from '../db/schema';
+import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
+import { oauthClients, oidcModels, organizations } from '../db/schema';
 
 /** The one client authentication method of a confidential client; a public one uses none (and PKCE). */
 const SECRET_METHOD = 'client_secret_basic';
 
 /**
- * A client of the seed, as oidc-provider's client metadata. A confidential client's `client_secret` is the sha256 of
- * its secret; `provider.ts` compares an offered secret's hash with it.
+ * A client (of the seed, or an organization's app) as oidc-provider's client metadata; nothing for one turned off, so
+ * it signs nobody in and every token it was given fails. A confidential client's `client_secret` is the sha256 of its
+ * secret; `provider.ts` compares an offered secret's hash with it. A confidential client allowed the admin API (scope
+ * org:admin) may also use the client-credentials grant.
  */
 export async function findClientMetadata(db: Db, clientId: string): Promise<AdapterPayload | undefined> {
-  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
+  const [row] = await db.select().from(oauthClients).where(and(eq(oauthClients.clientId, clientId), isNull(oauthClients.disabledAt)));
   if (!row) return undefined;
+  const apiAccess = row.secretHash !== null && row.scopes.includes(ADMIN_API_SCOPE);
   return {
     client_id: row.clientId,
     client_name: row.name,
     redirect_uris: row.redirectUris,
     post_logout_redirect_uris: row.postLogoutRedirectUris,
-    grant_types: ['authorization_code', 'refresh_token'],
+    grant_types: ['authorization_code', 'refresh_token', ...(apiAccess ? ['client_credentials'] : [])],
     response_types: ['code'],
     scope: row.scopes.join(' '),
     ...(row.secretHash ? { client_secret: row.secretHash, token_endpoint_auth_method: SECRET_METHOD } : { token_endpoint_auth_method: 'none' }),
   } as AdapterPayload;
 }
 
-/** A registered app's name and logo (a URL or a path on the portal) for the Authorize screen; null when unknown. */
+/** A registered app's name and logo (a URL or a path on the portal) for the Authorize screen; null when unknown or turned off. */
 export async function findClientAppInfo(db: Db, clientId: string): Promise<{ name: string; logoUrl: string | null } | null> {
-  const [row] = await db.select({ name: oauthClients.name, logoUrl: oauthClients.logoUrl }).from(oauthClients).where(eq(oauthClients.clientId, clientId));
+  const [row] = await db
+    .select({ name: oauthClients.name, logoUrl: oauthClients.logoUrl })
+    .from(oauthClients)
+    .where(and(eq(oauthClients.clientId, clientId), isNull(oauthClients.disabledAt)));
   return row ?? null;
+}
+
+/** The organization (its orgId) an app was registered by; null for the deployment's own apps (the seed) and unknown ones. */
+export async function clientOrganization(db: Db, clientId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ orgId: organizations.orgId })
+    .from(oauthClients)
+    .innerJoin(organizations, eq(organizations.id, oauthClients.organizationId))
+    .where(eq(oauthClients.clientId, clientId));
+  return row?.orgId ?? null;
+}
+
+/**
+ * Deletes everything the provider keeps for a client (grants, codes, access and refresh tokens, client-credentials
+ * tokens: each stores its `clientId`), when the app is turned off or deleted: every token it was given stops working.
+ */
+export async function deleteClientModels(db: Db, clientId: string): Promise<void> {
+  await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'clientId' = ${clientId}`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
 import { MESSAGES } from '../../shared/validation/messages';
 import { cachedMembershipsOf, pickActive, reachableFrom, type UserRow } from '../accounts/queries';
 import type { Services } from '../services';
-import { setGrantOrganization } from './adapter';
+import { clientOrganization, setGrantOrganization } from './adapter';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -15,6 +15,7 @@ export const NOT_IN_ORGANIZATION =
   "You are not a member of the organization this application was opened for, or your system IP address doesn't fall under its IP range criteria. Please contact the system administrator to get access.";
 export const VERIFY_FIRST = 'Your account is not verified yet. Sign in on the portal to get a verification code, then come back to this application.';
 export const CHANGE_PASSWORD_FIRST = 'You must change your password before signing in to other applications. Sign in on the portal to change it, then come back.';
+export const ANOTHER_ORGANIZATION = 'This application belongs to another organization: it cannot be opened for this one.';
 export const SET_UP_SECOND_FACTOR_FIRST =
   'Your company requires a second factor, and you have not set one up yet. Sign in on the portal to set it up, then come back to this application.';
 
@@ -33,9 +34,19 @@ export async function findInteraction(provider: Provider, query: OAuth2LoginQuer
 
 /**
  * The organization the app is opened for: with `orgId`, the user must be a member of it and reach it from this
- * address (its IP ranges); without, the active one among those reachable (spec 2: any membership will do).
+ * address (its IP ranges); without, the active one among those reachable (spec 2: any membership will do). An app an
+ * organization registered signs in for that organization only: `orgId` must name it or be absent (then it is that one).
  */
-export async function organizationFor(services: Pick<Services, 'db' | 'cache'>, user: UserRow, ip: string | null, orgId: string | undefined): Promise<string> {
+export async function organizationFor(
+  services: Pick<Services, 'db' | 'cache'>,
+  user: UserRow,
+  ip: string | null,
+  requested: string | undefined,
+  clientId: string,
+): Promise<string> {
+  const bound = await clientOrganization(services.db, clientId);
+  if (bound !== null && requested !== undefined && requested !== bound) throw new CallError(ERROR_CODES.FORBIDDEN, ANOTHER_ORGANIZATION);
+  const orgId = bound ?? requested;
   const reachable = reachableFrom(await cachedMembershipsOf(services.cache, services.db, user.id), ip);
   if (orgId !== undefined) {
     const member = reachable.find((membership) => membership.org.orgId === orgId);

@@ -4,7 +4,7 @@ import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
 import { findUserById } from '../accounts/queries';
 import type { Db } from '../db/client';
 import { loadServerSecret } from '../db/server-secrets';
-import { databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
+import { clientOrganization, databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
 import { clientSecretMatches } from './client-secrets';
 import { errorPage } from './error-page';
 import { loadSigningKeys } from './signing-keys';
@@ -79,14 +79,14 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
     extraParams: ['orgId'],
     features: {
       devInteractions: { enabled: false },
+      // An organization's app with API access gets tokens of its own (no user) for the admin API.
+      clientCredentials: { enabled: true },
       // Introspection is for the products' APIs: a confidential client (a resource server) may introspect any token;
       // a public client only its own. Revocation: only the client a token was issued to may revoke it.
       introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === client.clientId },
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
-      // The admin API's tokens (README, "The admin API"): for confidential apps an organization allowed to use it.
-      clientCredentials: { enabled: true },
     },
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,
@@ -133,10 +133,11 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
         }),
       };
     },
-    // Access tokens (introspection) say which organization they are for, like the ID token.
+    // Access tokens (introspection) say which organization they are for, like the ID token; an app's own token
+    // (client credentials) is for the organization that registered the app.
     async extraTokenClaims(_ctx, token) {
-      const grantId = (token as { grantId?: string }).grantId;
-      const orgId = grantId ? await grantOrganization(db, grantId) : null;
+      const { grantId, kind, clientId } = token as { grantId?: string; kind?: string; clientId?: string };
+      const orgId = grantId ? await grantOrganization(db, grantId) : kind === 'ClientCredentials' && clientId ? await clientOrganization(db, clientId) : null;
       return orgId ? { org_id: orgId } : undefined;
     },
     renderError: async (ctx, out) => {

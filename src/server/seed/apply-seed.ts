@@ -47,7 +47,7 @@ export interface SeedResult {
 
 /**
  * Applies a seed in one transaction: organizations upserted by orgId, users by email, memberships by
- * (user, organization), OAuth clients by clientId, invitations by code. A user's password and the
+ * (user, organization), OAuth clients by clientId (an organization's app when it names `orgId`), invitations by code. A user's password and the
  * verified and mustChangePassword flags are set only when the account is created, so a restart never
  * undoes a password the user has since changed.
  */
@@ -57,6 +57,7 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
   const referenced = [
     ...seed.users.flatMap((user, u) => user.memberships.map((membership, m) => ({ orgId: membership.orgId, path: `users[${u}].memberships[${m}].orgId` }))),
     ...(seed.invitations ?? []).map((invitation, i) => ({ orgId: invitation.orgId, path: `invitations[${i}].orgId` })),
+    ...(seed.oauthClients ?? []).flatMap((client, c) => (client.orgId === undefined ? [] : [{ orgId: client.orgId, path: `oauthClients[${c}].orgId` }])),
   ];
   const outside = [...new Set(referenced.map((ref) => ref.orgId).filter((orgId) => !seedOrgIds.has(orgId)))];
   if (outside.length > 0) {
@@ -141,6 +142,7 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
     for (const client of seed.oauthClients ?? []) {
       const values = {
         clientId: client.clientId,
+        organizationId: client.orgId === undefined ? null : await lookup(client.orgId),
         name: client.name,
         logoUrl: client.logoURL ?? null,
         redirectUris: client.redirectUris,

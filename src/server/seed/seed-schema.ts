@@ -81,6 +81,8 @@ export const SeedFileSchema = z
           postLogoutRedirectUris: z.array(redirectUri).optional(),
           /** Scopes the client may ask for; openid is always allowed. */
           scopes: z.array(z.enum(OAUTH_SCOPES)).optional(),
+          /** Optional: the organization whose app it is (as if its admin console had registered it): it signs in for that organization only. */
+          orgId: OrgIdSchema.optional(),
         }),
       )
       .optional(),

@@ -196,6 +196,16 @@ export const UpdateIpRangesSchema = z.object({
 /** An image uploaded for this organization (POST /uploads/images), by the id its upload returned. */
 export const ImageRefSchema = z.object({ imageId: IdSchema });
 
+/**
+ * Where the console uploads an image (a logo): POST with `Authorization: Bearer {session token}` and the file's bytes
+ * as the body (at most 3 MB; PNG, JPEG, GIF or WebP, read from the bytes). The reply is the HTTP envelope
+ * `{data: {imageId}, error, code}`; an attached image is served at `/images/{imageId}`.
+ */
+export const IMAGE_UPLOAD_PATH = '/uploads/images';
+
+/** The reply of an image upload: the id to attach it by (`logo: {imageId}`), within the hour. */
+export const ImageUploadReplySchema = z.object({ imageId: IdSchema });
+
 export const UpdateBrandingSchema = z.object({
   ...inOrganization,
   company: companyName('Company Name'),

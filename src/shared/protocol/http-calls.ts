@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { ImageUploadReplySchema } from './admin-schemas';
+import { KIT_MESSAGES } from '../validation/kit-messages';
 import { entry } from './events';
 import { AppInfoQuerySchema, AppInfoReplySchema, OAuth2LoginBodySchema, OAuth2LoginQuerySchema, OAuth2LoginReplySchema } from './oauth2-schemas';
 
@@ -18,6 +20,8 @@ export const HTTP_CALLS = {
   oauth2Continue: entry({ auth: 'user' }, z.object({ query: OAuth2LoginQuerySchema, body: z.strictObject({}).optional() }), OAuth2LoginReplySchema),
   /** GET /oauth2/app-info: the app's name and logo for the Authorize screen. */
   oauth2AppInfo: entry({ auth: 'none' }, z.object({ query: AppInfoQuerySchema }), AppInfoReplySchema),
+  /** POST /uploads/images: an admin uploads a logo (the body is the file's bytes), spending their `imageUpload` budget. */
+  uploadImage: entry({ auth: 'user', limits: { imageUpload: 'account' } }, z.object({ query: z.object({}), body: z.instanceof(Uint8Array, { error: KIT_MESSAGES.unsupportedFile }) }), ImageUploadReplySchema),
 };
 
 export type HttpCalls = typeof HTTP_CALLS;

@@ -68,6 +68,7 @@ export function refuseControlCharacters(value: unknown, ctx: z.RefinementCtx, pa
     if (CONTROL_CHARACTER.test(value)) ctx.addIssue({ code: 'custom', message: 'Control characters are not allowed.', path });
     return;
   }
-  if (depth > 8 || value === null || typeof value !== 'object') return;
+  // Bytes (an uploaded file's body) are not text: nothing to look at, and three million entries not to walk.
+  if (depth > 8 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
   for (const [key, item] of Object.entries(value)) refuseControlCharacters(item, ctx, [...path, key], depth + 1);
 }

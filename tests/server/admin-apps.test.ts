@@ -1,0 +1,185 @@
+import { createServer } from 'node:net';
+import { beforeEach, expect, it } from 'vitest';
+import { rateLimits } from '../../src/server/db/schema';
+import {
+  authorizationRequest,
+  Browser,
+  clientCredentialsRaw,
+  discover,
+  exchangeCode,
+  introspect,
+  refreshRaw,
+  userInfo,
+  userInfoStatus,
+  verifyIdToken,
+  type ThirdPartyApp,
+} from '../oauth-client';
+import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
+import { describeEngines, useTestServer, type Engine } from './harness';
+
+// The admin console's apps: an organization registers its OAuth / OpenID Connect clients; a confidential one's secret
+// is shown once and can be rotated (the old one fails at the token endpoint); an app turned off or deleted signs
+// nobody in and its tokens stop working; an organization's app signs in for that organization only; removing a member
+// ends the tokens apps got for them there.
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
+
+/** A 1×1 PNG (an app's logo). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const OWEN = 'owen.apps@acme.test';
+const CALLBACK = 'https://app.acme.example/cb';
+const seed = adminSeed({
+  users: [
+    person(OWEN, [{ orgId: 'acme', role: 'admin' }]),
+    person('rex.rival@rival.test', [{ orgId: 'rival', role: 'admin' }]),
+    person('bo.both@acme.test', [
+      { orgId: 'rival', role: 'member', productAccess: ['hrms'] },
+      { orgId: 'acme', role: 'member', productAccess: ['hrms'] },
+    ]),
+    person('tom.tokens@acme.test', [{ orgId: 'acme', role: 'member', productAccess: ['hrms'] }]),
+  ],
+  // An app of acme's from the seed (`orgId`), and one of the deployment's own.
+  oauthClients: [
+    { clientId: 'acme-seeded', name: 'Seeded Acme App', redirectUris: [CALLBACK], orgId: 'acme' },
+    { clientId: 'deployment-app', name: 'Deployment App', redirectUris: [CALLBACK] },
+  ],
+});
+
+describeEngines('admin console: apps', (engine) => {
+  const issuer = `http://127.0.0.1:${PORTS[engine]}`;
+  const app = useTestServer(engine, seed, () => ({ PORT: String(PORTS[engine]), PUBLIC_URL: issuer }));
+  beforeEach(async () => {
+    await app().server.database.db.delete(rateLimits);
+  });
+
+  /** Starts a sign-in to the app and sends the Authorize screen's login: the reply, and what finishes it. */
+  const attempt = async (third: ThirdPartyApp, email: string, extra: Record<string, string>) => {
+    const browser = new Browser();
+    const request = await authorizationRequest(third, { scope: 'openid email offline_access', prompt: 'consent', ...extra });
+    const screen = await browser.get(request.url);
+    expect(screen.status).toBe(303);
+    const query = new URL(screen.headers.get('location')!, issuer).searchParams;
+    const login = await fetch(`${issuer}/oauth2/login?${query.toString()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: CONSOLE_PASSWORD, platform: 'web' }),
+    });
+    return { browser, request, reply: (await login.json()) as { data: { redirect_uri: string } | null; error: string | null; code: number } };
+  };
+  /** Signs `email` in to the app through the portal's Authorize screen and exchanges the code: the app's tokens. */
+  const signInTo = async (third: ThirdPartyApp, email: string, extra: Record<string, string> = {}) => {
+    const { browser, request, reply } = await attempt(third, email, extra);
+    expect(reply).toMatchObject({ code: 200, error: null });
+    const back = await browser.get(reply.data!.redirect_uri);
+    return exchangeCode(third, back.headers.get('location')!, request);
+  };
+  /** The Authorize screen's refusal of a sign-in to the app. */
+  const refusalOf = async (third: ThirdPartyApp, email: string, extra: Record<string, string> = {}) => (await attempt(third, email, extra)).reply;
+
+  it('registers a confidential app with API access: the secret once, client credentials, rotation ends the old secret', async () => {
+    const owen = await signedIn(app(), OWEN);
+    const { app: registered, clientSecret } = await owen.call('registerApp', { orgId: 'acme', name: 'HR Sync', redirectUris: [CALLBACK], type: 'confidential', apiAccess: true });
+    expect(registered).toMatchObject({ name: 'HR Sync', type: 'confidential', apiAccess: true, disabled: false, logoUrl: null, redirectUris: [CALLBACK] });
+    expect(registered.clientId).toMatch(/^acme-[0-9a-f]{16}$/);
+    expect(clientSecret!.length).toBeGreaterThanOrEqual(32);
+    const { list } = await owen.call('getOrganizationApps', { orgId: 'acme' });
+    expect(list.map((row) => row.clientId)).toEqual(['acme-seeded', registered.clientId]);
+    expect(JSON.stringify(list)).not.toContain(clientSecret);
+
+    const sync = await discover(issuer, registered.clientId, CALLBACK, clientSecret!);
+    const token = await clientCredentialsRaw(sync, 'org:admin');
+    expect(token).toMatchObject({ status: 200, body: { scope: 'org:admin', token_type: 'Bearer' } });
+    expect(await introspect(sync, token.body.access_token as string)).toMatchObject({ active: true, client_id: registered.clientId, org_id: 'acme', scope: 'org:admin' });
+
+    const rotated = await owen.call('rotateAppSecret', { orgId: 'acme', clientId: registered.clientId });
+    expect(rotated.clientSecret).not.toBe(clientSecret);
+    expect(await clientCredentialsRaw(sync, 'org:admin')).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    const fresh = await discover(issuer, registered.clientId, CALLBACK, rotated.clientSecret!);
+    expect((await clientCredentialsRaw(fresh, 'org:admin')).status).toBe(200);
+
+    // A confidential app without API access gets no token of its own; a public app has no secret to rotate.
+    const plain = await owen.call('registerApp', { orgId: 'acme', name: 'Reports', redirectUris: [CALLBACK], type: 'confidential' });
+    expect((await clientCredentialsRaw(await discover(issuer, plain.app.clientId, CALLBACK, plain.clientSecret!), 'org:admin')).body).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'requested grant type is not allowed for this client',
+    });
+    const spa = await owen.call('registerApp', { orgId: 'acme', name: 'Browser App', redirectUris: [CALLBACK], type: 'public' });
+    expect(spa.clientSecret).toBeNull();
+    expect(await owen.emit('rotateAppSecret', { orgId: 'acme', clientId: spa.app.clientId })).toMatchObject({ code: 409 });
+    expect(await owen.emit('registerApp', { orgId: 'acme', name: 'No', redirectUris: [CALLBACK], type: 'public', apiAccess: true })).toMatchObject({ code: 400 });
+
+    const audit = await auditOf(owen, 'acme');
+    expect(audit).toContainEqual({ kind: 'app-registered', actor: 'Owen Apps (owen.apps@acme.test)', member: 'HR Sync', detail: `${registered.clientId}, confidential, admin API` });
+    expect(audit).toContainEqual({ kind: 'app-secret-rotated', actor: 'Owen Apps (owen.apps@acme.test)', member: 'HR Sync', detail: `${registered.clientId}: the previous secret stopped working` });
+  });
+
+  it('turns an app off (its tokens stop working, it signs nobody in) and on, and deletes it', async () => {
+    const owen = await signedIn(app(), OWEN);
+    const upload = await fetch(`${issuer}/uploads/images`, { method: 'POST', headers: { authorization: `Bearer ${owen.token}` }, body: new Uint8Array(PNG) });
+    const { imageId } = ((await upload.json()) as { data: { imageId: string } }).data;
+    const { app: registered } = await owen.call('registerApp', { orgId: 'acme', name: 'Notes', redirectUris: [CALLBACK], type: 'public', logo: { imageId } });
+    expect(registered.logoUrl).toBe(`/images/${imageId}`);
+    const appInfo = async () => (await fetch(`${issuer}/oauth2/app-info?client_id=${registered.clientId}`)).json() as Promise<{ data: unknown; code: number }>;
+    expect(await appInfo()).toMatchObject({ code: 200, data: { client_name: 'Notes', client_logo: `/images/${imageId}` } });
+    expect((await fetch(`${issuer}/images/${imageId}`)).headers.get('content-type')).toBe('image/png');
+    const notes = await discover(issuer, registered.clientId, CALLBACK);
+    const { tokens, claims } = await signInTo(notes, 'tom.tokens@acme.test');
+    expect(await userInfo(notes, tokens.access_token, claims.sub)).toMatchObject({ email: 'tom.tokens@acme.test', org_id: 'acme' });
+
+    const off = await owen.call('updateApp', { orgId: 'acme', clientId: registered.clientId, name: 'Notes', redirectUris: [CALLBACK], disabled: true });
+    expect(off.app.disabled).toBe(true);
+    expect(await userInfoStatus(notes, tokens.access_token)).toBe(401);
+    expect(await appInfo()).toMatchObject({ code: 404 });
+    const refused = await new Browser().get((await authorizationRequest(notes)).url);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('not registered with the portal');
+
+    await owen.call('updateApp', { orgId: 'acme', clientId: registered.clientId, name: 'Notes 2', redirectUris: [CALLBACK, 'https://app.acme.example/other'], disabled: false });
+    const again = await signInTo(notes, 'tom.tokens@acme.test');
+    // The tokens of before stay dead.
+    expect(await userInfoStatus(notes, tokens.access_token)).toBe(401);
+
+    await expect(owen.call('deleteApp', { orgId: 'acme', clientId: registered.clientId })).resolves.toEqual({ success: true });
+    expect(await userInfoStatus(notes, again.tokens.access_token)).toBe(401);
+    expect((await owen.call('getOrganizationApps', { orgId: 'acme' })).list.map((row) => row.clientId)).not.toContain(registered.clientId);
+    // Its logo went with it.
+    expect((await fetch(`${issuer}/images/${imageId}`)).status).toBe(404);
+    expect(await owen.emit('deleteApp', { orgId: 'acme', clientId: registered.clientId })).toMatchObject({ code: 404, error: 'This app is not registered for Acme Console.' });
+    // The deployment's own apps and other organizations' are not this console's.
+    expect(await owen.emit('updateApp', { orgId: 'acme', clientId: 'deployment-app', name: 'Mine', redirectUris: [CALLBACK] })).toMatchObject({ code: 404 });
+
+    const audit = await auditOf(owen, 'acme');
+    expect(audit).toContainEqual({ kind: 'app-changed', actor: 'Owen Apps (owen.apps@acme.test)', member: 'Notes', detail: `${registered.clientId}: turned off: its tokens stopped working` });
+    expect(audit).toContainEqual({ kind: 'app-deleted', actor: 'Owen Apps (owen.apps@acme.test)', member: 'Notes 2', detail: registered.clientId });
+  });
+
+  it('signs in for its own organization only, and a removed member\'s tokens stop working', async () => {
+    const seeded = await discover(issuer, 'acme-seeded', CALLBACK);
+    // bo's active organization is rival; the app is acme's.
+    const { tokens } = await signInTo(seeded, 'bo.both@acme.test');
+    expect(await verifyIdToken(seeded, tokens.id_token!)).toMatchObject({ org_id: 'acme' });
+    expect(await refusalOf(seeded, 'bo.both@acme.test', { orgId: 'rival' })).toMatchObject({ code: 403, error: 'This application belongs to another organization: it cannot be opened for this one.' });
+    // The deployment's own app still opens for any organization of the user.
+    const own = await signInTo(await discover(issuer, 'deployment-app', CALLBACK), 'bo.both@acme.test', { orgId: 'rival' });
+    expect(await verifyIdToken(await discover(issuer, 'deployment-app', CALLBACK), own.tokens.id_token!)).toMatchObject({ org_id: 'rival' });
+
+    const { tokens: tomTokens, claims } = await signInTo(seeded, 'tom.tokens@acme.test');
+    expect(await userInfo(seeded, tomTokens.access_token, claims.sub)).toMatchObject({ org_id: 'acme' });
+    const owen = await signedIn(app(), OWEN);
+    await owen.call('removeOrganizationMember', { orgId: 'acme', userId: claims.sub });
+    expect(await userInfoStatus(seeded, tomTokens.access_token)).toBe(401);
+    expect(await refreshRaw(seeded, tomTokens.refresh_token!)).toBe(400);
+
+    // The seeded app is acme's: rival's console does not list it.
+    const rex = await signedIn(app(), 'rex.rival@rival.test');
+    expect((await rex.call('getOrganizationApps', { orgId: 'rival' })).list).toEqual([]);
+    expect(await rex.emit('deleteApp', { orgId: 'rival', clientId: 'acme-seeded' })).toMatchObject({ code: 404 });
+  });
+});
