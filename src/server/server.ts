@@ -16,7 +16,7 @@ import { AttemptLimiter, type LockEvent } from './limits/limiter';
 import { createMetrics } from './metrics';
 import { databaseLimitStore, redisLimitStore } from './limits/stores';
 import { createPayloadCodec } from './pipeline/payload-codec';
-import { createPipeline, HTTP_PIPELINE_CALLS } from './pipeline/pipeline';
+import { adminApiPipelineCalls, createPipeline, HTTP_PIPELINE_CALLS } from './pipeline/pipeline';
 import { createOidcProvider } from './oidc/provider';
 import { deleteExpiredModels } from './oidc/adapter';
 import { oauth2Router } from './http/oauth2-routes';
@@ -44,6 +44,9 @@ import { adminSettingsHandlers } from './handlers/admin-settings';
 import { adminAppHandlers } from './handlers/admin-apps';
 import { adminImageHandlers } from './handlers/admin-images';
 import { imagesRouter } from './http/images-routes';
+import { adminApiRouter } from './http/admin-api-routes';
+import { adminApiHandlers } from './handlers/admin-api';
+import { appTokenChecker } from './oidc/app-tokens';
 import { deleteUnattachedImages } from './organizations/images';
 import { loadMfaKey } from './auth/mfa-secrets';
 import { createMailer } from './mail/mailer';
@@ -142,7 +145,12 @@ export async function startPortalServer(
       UNATTACHED_IMAGES_SWEEP_MS,
     );
     unattachedImages.unref();
-    const app = createHttpApp(services, { oauth2: oauth2Router(oidc, httpPipeline, log), images: imagesRouter(db, httpPipeline, log) });
+    const adminApiPipeline = createPipeline(services, adminApiHandlers(services), null, adminApiPipelineCalls(appTokenChecker(db, oidc.provider)));
+    const app = createHttpApp(services, {
+      oauth2: oauth2Router(oidc, httpPipeline, log),
+      images: imagesRouter(db, httpPipeline, log),
+      adminApi: adminApiRouter(adminApiPipeline, log),
+    });
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
     const closeAdapter = config.redisUrl ? await shareSocketsThroughRedis(io, config.redisUrl, namespace) : async () => undefined;

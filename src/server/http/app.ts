@@ -34,7 +34,7 @@ function portalConfigOf(config: ServerConfig): PortalConfig {
 }
 
 /** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls, uploaded images. */
-export function createHttpApp(services: Services, routers: { oauth2?: Router; images?: Router } = {}): Express {
+export function createHttpApp(services: Services, routers: { oauth2?: Router; images?: Router; adminApi?: Router } = {}): Express {
   const { config, log } = services;
   const app = express();
   app.disable('x-powered-by');
@@ -74,6 +74,8 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
   if (routers.oauth2) app.use(routers.oauth2);
   // The admin console's uploaded images: POST /uploads/images, GET /images/{id} (images-routes.ts).
   if (routers.images) app.use(routers.images);
+  // The admin API for the suite's products (admin-api-routes.ts): client-credentials tokens only.
+  if (routers.adminApi) app.use(routers.adminApi);
   app.use(microsoftSignInRouter(services));
 
   app.use(productPreviewRouter());

@@ -94,6 +94,13 @@ export async function listMembers(db: Db, org: OrganizationRow, actor: AdminActo
   return { list: rows.map((row) => toMember(row as MemberRow, callerOf(actor))), total: counted?.total ?? 0, plan: planProducts(org) };
 }
 
+/** One member of the organization as the table shows them (the admin API's GET); 404 when they are not a member. */
+export async function getMember(db: Db, org: OrganizationRow, actor: AdminActor | null, userId: string): Promise<AdminMember> {
+  const row = await memberOf(db, org, userId);
+  if (!row) throw new CallError(ERROR_CODES.NOT_FOUND, NOT_A_MEMBER(org.company));
+  return toMember(row, callerOf(actor));
+}
+
 /** One member as the table shows them, read in `db` (the change's transaction, so the reply is what was written). */
 async function memberOf(db: Db, org: OrganizationRow, userId: string, lock = false): Promise<MemberRow | null> {
   const query = db
