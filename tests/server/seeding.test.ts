@@ -133,6 +133,23 @@ describeEngines('seeding', (engine) => {
     expect(await rowCounts(again)).toEqual(counts);
   });
 
+  it('keeps an invitation an admin resent: a restart neither brings the old link back nor makes a second one', async () => {
+    const seed = cloneSeed();
+    seed.invitations = [{ code: 'seeded-invitation-0001', orgId: 'alpha', email: 'invited@alpha.test', role: 'member', expiresAt: '2099-01-01T00:00:00Z' }];
+    const before = await start(seed);
+    const admin = await before.connect({ token: await signIn(before, EMAILS.admin, PASSWORDS.admin) });
+    const [pending] = (await admin.call('getOrganizationInvitations', { orgId: 'alpha' })).list;
+    const resent = await admin.call('resendInvitation', { orgId: 'alpha', invitationId: pending!.id });
+    expect(resent.invitation.expiresAt).not.toBe('2099-01-01T00:00:00.000Z');
+
+    const after = await start(seed);
+    const visitor = await after.connect();
+    expect(await visitor.emit('verifyInvitationCode', { inviteCode: 'seeded-invitation-0001' })).toMatchObject({ code: 404 });
+    const again = await after.connect({ token: await signIn(after, EMAILS.admin, PASSWORDS.admin) });
+    const { list } = await again.call('getOrganizationInvitations', { orgId: 'alpha' });
+    expect(list.map((invitation) => [invitation.email, invitation.expiresAt])).toEqual([['invited@alpha.test', resent.invitation.expiresAt]]);
+  });
+
   it.each(INVALID)('refuses to start with $name, naming $path', async ({ path, change }) => {
     const seed = cloneSeed();
     change(seed);

@@ -221,6 +221,11 @@ export const invitations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     codeHash: text('code_hash').notNull().unique(),
+    /**
+     * The hash of the code a seed file gave it (null for the console's): the seed finds its invitation by this even
+     * after a resend replaced the code, so a restart never brings an old link back to life.
+     */
+    seedCodeHash: text('seed_code_hash').unique(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),

@@ -154,27 +154,24 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
     }
 
     for (const invitation of seed.invitations ?? []) {
+      const codeHash = hashCode(invitation.code);
       const values = {
-        codeHash: hashCode(invitation.code),
+        codeHash,
+        seedCodeHash: codeHash,
         organizationId: await lookup(invitation.orgId),
         email: invitation.email,
         role: invitation.role,
         productAccess: invitation.productAccess ?? (invitation.role === 'client' ? ['pms' as const] : []),
         expiresAt: invitation.expiresAt ? new Date(invitation.expiresAt) : null,
       };
+      // Found by the code the seed gave it, even once an admin's resend replaced that code: the link the admin
+      // replaced stays dead, and the resend's new expiry stands (the seed's expiresAt is set when it is created).
       await tx
         .insert(invitations)
         .values(values)
         .onConflictDoUpdate({
-          target: invitations.codeHash,
-          set: {
-            organizationId: values.organizationId,
-            email: values.email,
-            role: values.role,
-            productAccess: values.productAccess,
-            expiresAt: values.expiresAt,
-            updatedAt: sql`now()`,
-          },
+          target: invitations.seedCodeHash,
+          set: { organizationId: values.organizationId, email: values.email, role: values.role, productAccess: values.productAccess, updatedAt: sql`now()` },
         });
     }
   });
