@@ -149,7 +149,8 @@ export const PORTAL_EVENTS = {
   ),
   /**
    * Save the user's multi-factor choice; with held login details and a verified authenticator it signs in (`token`).
-   * Held login details may only make a first setup: changing one needs a session.
+   * With a company policy, its factors (at least one); without one, the user's own choice, none included (turned off).
+   * Held login details may only make a first setup, and only add: changing one needs a session.
    */
   'hrms|master|MFA|setup': entry(
     { auth: 'userOrLogin', limits: { password: heldIdentifier } },
