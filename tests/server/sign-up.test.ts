@@ -271,7 +271,10 @@ describeEngines('company sign-up and verification', (engine) => {
     await app().server.database.db.update(users).set({ passwordChosen: false }).where(eq(users.email, email));
 
     const { code } = await mailedCode(client, email);
-    expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, error: MESSAGES.choosePassword, data: { fields: ['password'] } });
+    // Being asked for the password is not a wrong guess: asked more often than the code budget allows, the code still works.
+    for (let i = 0; i < 7; i += 1) {
+      expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, error: MESSAGES.choosePassword, data: { fields: ['password'] } });
+    }
     const activated = await client.call('activateAccount', { otp: code, email, password: 'Migrated#Pass1', cpassword: 'Migrated#Pass1' });
     expect(activated.token).toEqual(expect.any(String));
     expect(await chosenOf(app(), email)).toEqual({ chosen: true, verified: true });

@@ -36,7 +36,11 @@ export function signUpHandlers(services: Services): HandlerMap {
     },
 
     async activateAccount(payload, ctx) {
-      const { user, choseFirstPassword } = await verifyAccountWithCode(db, payload);
+      const { user, choseFirstPassword } = await verifyAccountWithCode(db, payload).catch(async (error: unknown) => {
+        // The one 400 it throws is "choose a password" after a right code: not a guess, so not counted against the address.
+        if (error instanceof CallError && error.code === ERROR_CODES.BAD_REQUEST) await ctx.settle('emailCode');
+        throw error;
+      });
       if (choseFirstPassword) {
         // Like a reset by a mailed link: the password nobody knew is replaced, so no session made before stays.
         await sessions.revokeAllForUser(user.id);
