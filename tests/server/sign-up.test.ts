@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { memberships, oneTimeCodes, organizations, rateLimits, users } from '../../src/server/db/schema';
+import { CHOOSE_PASSWORD } from '../../src/server/accounts/verification';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
@@ -237,7 +238,7 @@ describeEngines('company sign-up and verification', (engine) => {
     expect(await client.emit('activateAccount', { otp: wrong, email })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
     // The right code alone: the password is asked for, and the code stays usable.
     const asked = await client.emit('activateAccount', { otp: code, email });
-    expect(asked).toMatchObject({ code: 400, error: MESSAGES.choosePassword, data: { fields: ['password'] } });
+    expect(asked).toMatchObject({ code: 400, error: CHOOSE_PASSWORD, data: { fields: ['password'] } });
     expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, data: { fields: ['password'] } });
     const mismatch = await client.emit('activateAccount', { otp: code, email, password: 'Chosen#Pass123', cpassword: 'Chosen#Pass124' });
     expect(mismatch).toMatchObject({ code: 400, error: `cpassword: ${MESSAGES.passwordMismatch}` });
@@ -273,7 +274,7 @@ describeEngines('company sign-up and verification', (engine) => {
     const { code } = await mailedCode(client, email);
     // Being asked for the password is not a wrong guess: asked more often than the code budget allows, the code still works.
     for (let i = 0; i < 7; i += 1) {
-      expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, error: MESSAGES.choosePassword, data: { fields: ['password'] } });
+      expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, error: CHOOSE_PASSWORD, data: { fields: ['password'] } });
     }
     const activated = await client.call('activateAccount', { otp: code, email, password: 'Migrated#Pass1', cpassword: 'Migrated#Pass1' });
     expect(activated.token).toEqual(expect.any(String));

@@ -9,6 +9,12 @@ import { organizationCodeMail, verificationCodeMail } from '../mail/templates';
 import type { Services } from '../services';
 import { findUserByIdentifier, NO_ACCOUNT, type UserRow } from './queries';
 
+/**
+ * activateAccount's answer (400, `fields: ['password']`) to a right code for an account that has no password it chose.
+ * Kept here, not in the shared MESSAGES: the screen shows the server's words, and /login's first paint carries MESSAGES.
+ */
+export const CHOOSE_PASSWORD = 'Choose a password to finish verifying your account.';
+
 /** Mails a fresh account verification code (its latest code replaces older ones). */
 export async function sendAccountCode(
   { db, mailer, config }: Services,
@@ -88,7 +94,7 @@ export async function verifyAccountWithCode(db: Db, input: { email: string; otp:
   if (user && check.status === 'expired') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.otpExpired);
   if (!user || check.status !== 'ok') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
   const choosing = !user.passwordChosen;
-  if (choosing && input.password === undefined) throw new CallError(ERROR_CODES.BAD_REQUEST, MESSAGES.choosePassword, { fields: ['password'] });
+  if (choosing && input.password === undefined) throw new CallError(ERROR_CODES.BAD_REQUEST, CHOOSE_PASSWORD, { fields: ['password'] });
   const passwordHash = choosing ? await hashPassword(input.password!) : null;
   const chosen = passwordHash === null ? {} : { passwordHash, passwordChosen: true, mustChangePassword: false };
   await db.transaction(async (tx) => {

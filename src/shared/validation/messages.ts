@@ -34,8 +34,6 @@ export const MESSAGES = {
   invitationWrong: 'Something went wrong!. Please try again after some time',
   invitationEmailMismatch: 'This invitation was sent to a different email address.',
   alreadyVerified: 'This account is already verified. Please sign in.',
-  /** activateAccount for an account that has no password it chose: the right code, and now a password. */
-  choosePassword: 'Choose a password to finish verifying your account.',
   organizationAlreadyVerified: 'This organization is already verified.',
   onboardingNotInvited: 'This email is not on the onboarding list of this organization. Please contact your HR team.',
   onboardingAlreadySignedUp: 'You have already signed up. Please sign in.',

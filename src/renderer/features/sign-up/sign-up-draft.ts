@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { readSession, removeSession, SESSION_KEYS, writeSession } from '../../session/local-values';
+import { readSession, removeSession, SESSION_KEYS, writeSession } from '../../session/session-values';
 
 /** What /register keeps of step 1 across a reload: every field but the password and its confirmation. */
 const AboutYouDraftSchema = z.object({

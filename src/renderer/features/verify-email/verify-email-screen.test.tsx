@@ -34,6 +34,8 @@ const { VerifyEmailScreen } = await import('./verify-email-screen');
 
 const EMAIL = 'chooser@fresh.test';
 const PASSWORD = 'Chosen#Pass123';
+/** The server's words when it asks for a password with the code (the screen shows them as they come). */
+const CHOOSE_PASSWORD = 'Choose a password to finish verifying your account.';
 
 beforeEach(() => {
   calls.length = 0;
@@ -52,7 +54,7 @@ const renderScreen = () =>
 describe('Verify Your Email for an account without a password it chose', () => {
   it('shows the password fields when the server asks for them, and sends them with the same code', async () => {
     activate = (payload) => {
-      if (payload.password === undefined) throw new CallError(ERROR_CODES.BAD_REQUEST, MESSAGES.choosePassword, { fields: ['password'] });
+      if (payload.password === undefined) throw new CallError(ERROR_CODES.BAD_REQUEST, CHOOSE_PASSWORD, { fields: ['password'] });
       return { token: 'a-token', email: EMAIL };
     };
     const user = userEvent.setup();
@@ -62,7 +64,7 @@ describe('Verify Your Email for an account without a password it chose', () => {
     await user.keyboard('123456');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.choosePassword);
+    expect(await screen.findByRole('status')).toHaveTextContent(CHOOSE_PASSWORD);
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Password must have' })).toBeInTheDocument();
     // No alert: being asked for a password is not an error.
