@@ -15,7 +15,7 @@ import { rendererBuildDefines } from './build-stamp';
 const NETWORK_ONLY = [/^\/socket\.io/, /^\/oauth2\//, /^\/oidc\//, /^\/\.well-known\//, /^\/auth\//, /^\/portal-config\.json/, /^\/updates\//, /^\/products\//, /^\/demo-logos\//];
 
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire|session-values)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
 export default defineConfig(({ command }) => {
@@ -71,7 +71,8 @@ export default defineConfig(({ command }) => {
           // size. A group takes a module even when only lazy chunks use it, so nothing that builds a zod schema belongs
           // here: the event contract, the caller and socket.io-client load in the `wire` chunk (api/wire.ts) right after
           // the first paint, the form rules with the forms. The security center's part of the contract loads with
-          // /account, and the Microsoft popup's code when the popup opens or returns.
+          // /account, and the Microsoft popup's code when the popup opens or returns. The tab's session values
+          // (session/session-values.ts: the sign-up draft) load with the screens that keep them.
           codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
         },
       },

@@ -19,7 +19,7 @@ try {
   embedded?.catch(() => undefined);
   const [{ startPortalServer }, { startBanner }] = await Promise.all([import('./server'), import('./start-banner')]);
   const server = await startPortalServer(config, { log, early, embedded });
-  const lines = startBanner(config, server.database.engine);
+  const lines = startBanner(config, server.database.engine, undefined, server.seeded?.result ?? null);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   const stop = (signal: string) => {

@@ -14,6 +14,14 @@ describe('the start-up banner', () => {
     expect(text).toContain('/acme/register  onboard@acme.test or ACM-ONB-1  (signs up first');
     expect(text).toContain('Mail: written to ./.data/outbox/');
     expect(text).toContain('npm run demo:reset');
+    expect(text).toMatch(/nopassword@acme\.test +\(no password yet: at \/verify-email enter the address, Resend OTP, and choose one with the mailed code\)/);
+  });
+
+  it('says how users a seed file gives no password get one', () => {
+    const seeded = { organizations: 1, users: 3, createdUsers: 3, withoutPassword: 2 };
+    const text = startBanner({ ...config, seedFile: '/srv/seed.json' }, 'postgres', '/srv/portal', seeded).join('\n');
+    expect(text).toContain('2 users of the seed file have no password yet: at /verify-email enter the address, Resend OTP, and choose one with the mailed code (or use Forgot Password).');
+    expect(startBanner({ ...config, seedFile: '/srv/seed.json' }, 'postgres', '/srv/portal', { ...seeded, withoutPassword: 0 }).join('\n')).not.toContain('no password');
   });
 
   it('says where mail goes with SMTP and leaves the demo out with a seed file', () => {

@@ -1,15 +1,20 @@
 import { relative } from 'node:path';
 import type { ServerConfig } from './config';
+import type { SeedResult } from './seed/apply-seed';
 import { demoSeed } from './server';
 
-type DemoUser = (typeof demoSeed.users)[number] & { userName?: string; mustChangePassword?: boolean; verified?: boolean };
+type DemoUser = (typeof demoSeed.users)[number] & { userName?: string; password?: string; mustChangePassword?: boolean; verified?: boolean };
 type DemoOrganization = (typeof demoSeed.organizations)[number] & {
   mfa?: { email: boolean; authenticatorApp: boolean };
   onboardingEmployees?: { email: string; employeeCode?: string; preboarding?: boolean; password?: string }[];
 };
 
+/** How an account seeded without a password gets one (it has a random one nobody knows). */
+const CHOOSE_PASSWORD = 'at /verify-email enter the address, Resend OTP, and choose one with the mailed code';
+
 /** What a demo account shows, so a newcomer knows which branch each one tries. */
 export function demoNote(user: DemoUser): string {
+  if (user.password === undefined) return `(no password yet: ${CHOOSE_PASSWORD})`;
   if (user.mustChangePassword) return '(must change password)';
   if (user.verified === false) return '(not verified yet)';
   const policies = user.memberships.flatMap((membership) => {
@@ -34,7 +39,7 @@ const shown = (folder: string, cwd: string) => {
  * The lines `npm start` prints: where to go, the database, where mail goes, and with the demo data every sign-in
  * (email and user name), the onboarding and preboarding employees, and how to start over after changing a password.
  */
-export function startBanner(config: ServerConfig, engine: 'pglite' | 'postgres', cwd = process.cwd()): string[] {
+export function startBanner(config: ServerConfig, engine: 'pglite' | 'postgres', cwd = process.cwd(), seeded: SeedResult | null = null): string[] {
   const dataDir = shown(config.dataDir, cwd);
   const lines = [
     '',
@@ -42,13 +47,18 @@ export function startBanner(config: ServerConfig, engine: 'pglite' | 'postgres',
     `  Database: ${engine === 'pglite' ? `embedded PGlite in ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${config.smtpUrl ? 'sent through SMTP_URL' : `written to ${dataDir}/outbox/ as .eml files (codes and links are in them)`}`,
   ];
-  if (config.seedFile) return lines;
+  if (config.seedFile) {
+    const count = seeded?.withoutPassword ?? 0;
+    const who = count === 1 ? '1 user of the seed file has' : `${count} users of the seed file have`;
+    if (count > 0) lines.push('', `  ${who} no password yet: ${CHOOSE_PASSWORD} (or use Forgot Password).`);
+    return lines;
+  }
 
   const users = demoSeed.users as DemoUser[];
   const names = users.map((user) => (user.userName ? `${user.email} or ${user.userName}` : user.email));
   const width = Math.max(...names.map((name) => name.length)) + 2;
   lines.push('', '  Demo sign-ins at /login (email or user name, then password):');
-  users.forEach((user, index) => lines.push(`    ${names[index]!.padEnd(width)}${user.password.padEnd(16)}${demoNote(user)}`.trimEnd()));
+  users.forEach((user, index) => lines.push(`    ${names[index]!.padEnd(width)}${(user.password ?? '').padEnd(16)}${demoNote(user)}`.trimEnd()));
 
   const employees = (demoSeed.organizations as DemoOrganization[]).flatMap((org) =>
     (org.onboardingEmployees ?? []).map((employee) => ({ org: org.orgId, ...employee })),

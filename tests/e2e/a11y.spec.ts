@@ -56,12 +56,20 @@ for (const scheme of ['light', 'dark'] as const) {
       }
     });
 
-    test('sign-up step two, and the sign-in errors', async ({ page }) => {
+    test('sign-up, both steps, and the sign-in errors', async ({ page }) => {
+      test.setTimeout(60_000);
       await page.goto('/register');
       await page.getByLabel('First Name').fill('Ada');
       await page.getByLabel('Last Name').fill('Axe');
       await page.getByLabel('Work Email').fill(`axe.${scheme}@e2e.test`);
       await page.getByLabel('Phone Number').fill('9876543210');
+      // Step one with its password checklist and a confirmation that does not match.
+      await page.getByLabel('Password', { exact: true }).fill('Axe@12345');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('Axe@12346');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText('Password and confirm password does not match')).toBeVisible();
+      await expectAccessible(page, '/register (about you, with messages)');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('Axe@12345');
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByLabel('Company Name')).toBeVisible();
       await expectAccessible(page, '/register (about your company)');
@@ -106,6 +114,7 @@ for (const scheme of ['light', 'dark'] as const) {
         ['/change-password', 'Change Password'],
         ['/verify-organization/acme', 'Organization Verified'],
         ['/setup-multi-factor', 'Multi-Factor Authentication Setup'],
+        ['/account/second-factor', 'Second factor'],
         ['/downloads', 'Download the apps'],
       ] as const) {
         await page.goto(path);

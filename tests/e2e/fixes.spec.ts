@@ -28,15 +28,18 @@ test('/verify-organization/{id} opened directly: styled code boxes; a verified c
   await expectSelection(page);
 });
 
-test('/setup-multi-factor without a company policy explains and leads on', async ({ page }) => {
+test('/setup-multi-factor without a company policy offers a second factor of your own, and leads back', async ({ page }) => {
   await signIn(page, 'member@e2e.test', 'Member@12345');
   await expectSelection(page);
   await page.goto('/setup-multi-factor');
   await expect(page.getByRole('heading', { name: 'Multi-Factor Authentication Setup' })).toBeVisible();
-  await expect(page.getByText('Your company does not ask for a second step at sign-in, so there is nothing to set up here.', { exact: false })).toBeVisible();
+  await expect(page.getByText('No company of yours asks for a second step at sign-in. You can turn one on for your own account', { exact: false })).toBeVisible();
   await expect(page.getByText('Your company asks for a second step')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Go to your workspace' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Authenticator app' })).not.toBeChecked();
+  // Nothing is on and nothing chosen: nothing to save.
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Cancel' }).click();
   await expectSelection(page);
 });
 

@@ -113,4 +113,41 @@ test.describe('multi-factor sign-in', () => {
     await signIn(page, 'mfa.forgot@e2e.test', 'Recovered@123');
     await expect(page).toHaveURL(/\/multi-factor-authenticate$/);
   });
+  test('no company asks for one: a user turns on their own authenticator in /account/second-factor, sign-in asks for it, until they turn it off', async ({ page }) => {
+    const user = 'own.factor@e2e.test';
+    await signIn(page, user, PASSWORD);
+    await expectSelection(page);
+    await page.goto('/account/second-factor');
+    await expect(page.getByText('none: no company of yours asks for a second factor')).toBeVisible();
+    await page.getByRole('link', { name: 'Turn on authenticator app' }).click();
+    await expect(page).toHaveURL(/\/setup-multi-factor$/);
+    await expect(page.getByText('No company of yours asks for a second step at sign-in.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Authenticator app' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+    const { secret } = await setUpAuthenticator(page);
+    // Saving comes back to the security center, which shows it on.
+    await expect(page).toHaveURL(/\/account\/second-factor$/);
+    await expect(page.getByRole('definition').nth(1)).toHaveText('On');
+    await expect(page.getByRole('button', { name: 'Turn off authenticator app' })).toBeVisible();
+    await logout(page);
+
+    // The next sign-in asks for a code from the app.
+    await signIn(page, user, PASSWORD);
+    await expect(page).toHaveURL(/\/multi-factor-authenticate$/);
+    await expect(page.getByText('Enter the 6-digit code shown in your authenticator app.')).toBeVisible();
+    await typeOtp(page, totp(secret, 30));
+    await page.keyboard.press('Enter');
+    await expectSelection(page);
+
+    // Turned off (after a confirmation), sign-in is one step again.
+    await page.goto('/account/second-factor');
+    await page.getByRole('button', { name: 'Turn off authenticator app' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Turn off the authenticator app?' });
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page.getByRole('link', { name: 'Turn on authenticator app' })).toBeVisible();
+    await expect(page.getByRole('definition').nth(1)).toHaveText('Off');
+    await logout(page);
+    await signIn(page, user, PASSWORD);
+    await expectSelection(page);
+  });
 });

@@ -127,9 +127,9 @@ test.describe('account security center', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-acme-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Member,Email,Event,Detail,Address,Device,Platform');
+    expect(lines[0]).toBe('Time (UTC),Member,Email,Event,Detail,By,Address,Device,Platform');
     expect(lines.slice(1)).toHaveLength(shown);
-    for (const line of lines.slice(1)) expect(line).toContain(',Hana Secure,security.history@e2e.test,Sign-in failed,wrong password,127.0.0.1,');
+    for (const line of lines.slice(1)) expect(line).toContain(',Hana Secure,security.history@e2e.test,Sign-in failed,wrong password,,127.0.0.1,');
     await expect(page.getByRole('status').filter({ hasText: `Exported ${shown === 1 ? '1 event' : `${shown} events`}.` })).toBeVisible();
     // The admin leaves with the header's Logout, by mouse (the floating Menu button once covered it here), and a
     // member signs in on the same browser.

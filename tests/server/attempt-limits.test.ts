@@ -158,6 +158,8 @@ describeEngines('attempt limits under parallel attack', (engine) => {
       firstName: 'Bea',
       lastName: 'Burst',
       email,
+      password: 'Burst#Pass123',
+      cpassword: 'Burst#Pass123',
       company: 'Burst Verify',
       phone: '91-9876543210',
       numemployees: '1-5',
@@ -224,7 +226,7 @@ describeEngines('attempt limits under parallel attack', (engine) => {
       app(),
       Array.from({ length: 100 }, (_, index): Shot => [
         'signUp',
-        { firstName: 'Sam', lastName: 'Spam', email: `spam-${index}-${engine}@signup.test`, company: `Spam ${index}`, phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' },
+        { firstName: 'Sam', lastName: 'Spam', email: `spam-${index}-${engine}@signup.test`, password: 'Spam#Pass123', cpassword: 'Spam#Pass123', company: `Spam ${index}`, phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' },
       ]),
     );
     // Five sign-ups at most (fewer when the hash threads refuse some for want of capacity: those are 429s too).

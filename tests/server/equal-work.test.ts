@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema';
 import { callLines } from './attack';
-import { lifecycleSeed, ONBOARDING } from './fixtures/lifecycle-seed';
+import { lifecycleSeed, NO_PASSWORD, ONBOARDING } from './fixtures/lifecycle-seed';
 import { EMAILS } from './fixtures/seed';
 import { describeEngines, useTestServer, type RawEnvelope, type TestServer } from './harness';
 
@@ -11,6 +11,8 @@ import { describeEngines, useTestServer, type RawEnvelope, type TestServer } fro
 // in each call's log line. (The time difference itself is measured by `npm run bench`, not here.)
 
 const WRONG = 'Wrong#Pass999';
+/** A password an account without one would choose with its code. */
+const CHOSEN = 'Chosen#Pass123';
 
 interface Observed {
   reply: string;
@@ -42,6 +44,17 @@ const PAIRS: [string, unknown, unknown][] = [
   ['activateAccount', { email: EMAILS.pending, otp: '123456' }, { email: 'nobody@alpha.test', otp: '123456' }],
   // An account already verified is no different from one that does not exist.
   ['activateAccount', { email: EMAILS.member, otp: '123456' }, { email: 'nobody@alpha.test', otp: '123456' }],
+  // (It is mailed a code first, so the wrong codes below are compared with a live one.)
+  ['resendOTP', { email: NO_PASSWORD.idle }, { email: 'nobody@alpha.test' }],
+  // An account without a password it chose (seeded without one): a wrong code is a wrong code, with or without the
+  // password it would choose; nothing is hashed before the code is right, and the password prompt is never the reply.
+  ['activateAccount', { email: NO_PASSWORD.idle, otp: '123456' }, { email: 'nobody@alpha.test', otp: '123456' }],
+  ['activateAccount', { email: NO_PASSWORD.idle, otp: '123456', password: CHOSEN, cpassword: CHOSEN }, { email: 'nobody@alpha.test', otp: '123456', password: CHOSEN, cpassword: CHOSEN }],
+  ['activateAccount', { email: EMAILS.member, otp: '123456', password: CHOSEN, cpassword: CHOSEN }, { email: 'nobody@alpha.test', otp: '123456', password: CHOSEN, cpassword: CHOSEN }],
+  ['activateAccount', { email: EMAILS.pending, otp: '123456', password: CHOSEN, cpassword: CHOSEN }, { email: 'nobody@alpha.test', otp: '123456', password: CHOSEN, cpassword: CHOSEN }],
+  ['resendOTP', { email: EMAILS.member }, { email: 'nobody@alpha.test' }],
+  ['login', { identifier: NO_PASSWORD.idle, password: WRONG, platform: 'web' }, { identifier: 'nobody@alpha.test', password: WRONG, platform: 'web' }],
+  ['forgotPassword', { email: NO_PASSWORD.idle }, { email: 'nobody@alpha.test' }],
 ];
 
 describeEngines('equal work for known and unknown accounts', (engine) => {

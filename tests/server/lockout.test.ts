@@ -109,7 +109,7 @@ describeEngines('lockout an attacker cannot turn into a weapon', (engine) => {
     const email = `verify-${engine}@lockout.test`;
     const owner = await app().connect(undefined, from('198.51.100.12'));
     const since = mail().messages.length;
-    await owner.call('signUp', { firstName: 'Val', lastName: 'Verify', email, company: 'Lockout Verify', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' });
+    await owner.call('signUp', { firstName: 'Val', lastName: 'Verify', email, password: 'Verify#Pass123', cpassword: 'Verify#Pass123', company: 'Lockout Verify', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' });
     const code = codeIn(await mail().waitFor(email, { since, match: withCode }));
     const attacker = await app().connect(undefined, from('203.0.113.40'));
     const wrong = code === '000000' ? '111111' : '000000';

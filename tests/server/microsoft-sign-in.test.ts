@@ -20,12 +20,15 @@ const PEOPLE = {
   stranger: { id: 'entra-stranger-oid', email: 'stranger@elsewhere.test', emailVerified: true, name: 'Sam Stranger', tenantId: 'tenant-b' },
   unvouched: { id: 'entra-unvouched-oid', email: EMAILS.admin, emailVerified: false, name: 'Not Ada', tenantId: 'tenant-b' },
   secured: { id: 'entra-secured-oid', email: 'secured@secure.test', emailVerified: true, name: 'Sid Secured', tenantId: 'tenant-a' },
+  careful: { id: 'entra-careful-oid', email: 'careful@alpha.test', emailVerified: true, name: 'Cal Careful', tenantId: 'tenant-a' },
 } satisfies Record<string, DirectoryUser>;
 
 function seed() {
   const value = cloneSeed();
   value.organizations.push({ orgId: 'secure-co', company: 'Secure Co', plan: { hrms: true }, mfa: { email: true, authenticatorApp: false } });
   value.users.push({ email: PEOPLE.secured.email, password: 'Secured#Pass123', firstName: 'Sid', lastName: 'Secured', memberships: [{ orgId: 'secure-co', role: 'member', productAccess: ['hrms'] }] });
+  // In alpha, which asks for no second factor: this user turns one on for themselves.
+  value.users.push({ email: PEOPLE.careful.email, password: 'Careful#Pass123', firstName: 'Cal', lastName: 'Careful', memberships: [{ orgId: 'alpha', role: 'member', productAccess: ['hrms'] }] });
   return value;
 }
 
@@ -146,6 +149,14 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
       ['sign-in', 'Microsoft with its second factor'],
       ['sign-in-failed', 'Microsoft without a second factor'],
     ]);
+  });
+
+  it("asks the same of a user who turned a second factor on for themselves, with a message saying it is theirs", async () => {
+    const session = await app.connect();
+    await session.call('login', { identifier: PEOPLE.careful.email, password: 'Careful#Pass123', platform: 'web' });
+    await session.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    expect((await finish({ email: PEOPLE.careful.email })).reply).toMatchObject({ code: 403, error: MICROSOFT_MESSAGES.ownSecondFactor });
+    expect((await finish({ email: PEOPLE.careful.email, mfa: true })).reply).toMatchObject({ code: 200, data: { email: PEOPLE.careful.email, token: expect.any(String) } });
   });
 
   it('refuses malformed msLogin payloads with 400 and the fields at fault', async () => {

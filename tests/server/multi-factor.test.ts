@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
-import { oneTimeCodes, rateLimits, users } from '../../src/server/db/schema';
+import { oneTimeCodes, organizations, rateLimits, users } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { MFA_PASSWORD, MFA_USERS, multiFactorSeed } from './fixtures/multi-factor-seed';
@@ -248,5 +248,84 @@ describeEngines('multi-factor sign-in, setup and recovery', (engine) => {
     const next = await login(client, MFA_USERS.unverified);
     expect(next).toMatchObject({ code: 200, data: { isCompanyMFA: true } });
     expect(next.data).not.toHaveProperty('token');
+  });
+  it('a user whose companies ask for nothing turns on the authenticator for themselves; sign-in then asks for it, until they turn it off', async () => {
+    const email = MFA_USERS.own;
+    const client = await app().connect();
+    const first = await login(client, email);
+    expect(first).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    const signedIn = await app().connect({ token: first.data!.token as string });
+    expect(await signedIn.call('hrms|master|MFA|read', undefined)).toEqual({
+      MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false },
+      company: { isEmailMFA: false, isAuthenticatorAppMFA: false },
+    });
+
+    // With a session: the QR code, a verified code, and Save, although no company offers the authenticator.
+    const generated = await signedIn.call('hrms|master|MFA|generateQRCode', {});
+    await signedIn.call('hrms|master|MFA|verify', { otp: totpAt(generated.MFASecretKey), MFASecretKey: generated.MFASecretKey });
+    const since = mail().messages.length;
+    expect(await signedIn.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true, MFASecretKey: generated.MFASecretKey } })).toEqual({ success: true });
+    expect((await mail().waitFor(email, { since, match: (m) => m.text.includes('Your second factor was set to a new authenticator app') })).to).toContain(email);
+    expect(await signedIn.call('authenticate', { token: first.data!.token as string })).toMatchObject({ isCompanyMFA: true, isUserMFASetup: true });
+
+    // The next sign-in asks for it: no token for the password alone.
+    const asked = await login(client, email);
+    expect(asked).toMatchObject({ code: 200, data: { isCompanyMFA: true, isUserMFASetup: true, MFAType: 2, isEmailMFA: false, isAuthenticatorAppMFA: true, email } });
+    expect(asked.data).not.toHaveProperty('token');
+    expect(await login(client, email, { MFAType: 2, otp: totpAt(generated.MFASecretKey, 240) })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    // Work email is not a factor of theirs.
+    expect(await login(client, email, { MFAType: 1, otp: '123456' })).toMatchObject({ code: 400 });
+    const passed = await login(client, email, { MFAType: 2, otp: totpAt(generated.MFASecretKey, 30) });
+    expect(passed).toMatchObject({ code: 200, data: { token: expect.any(String), email } });
+    // The password alone (held login details) cannot change or remove it.
+    expect(await client.emit('hrms|master|MFA|setup', { ...held(email), MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false } })).toMatchObject({ code: 403 });
+    expect(await client.emit('hrms|master|MFA|generateQRCode', held(email))).toMatchObject({ code: 403 });
+
+    // Turned off with a session (its notice and audit line as any change), sign-in is one step again.
+    const session = await app().connect({ token: passed.data!.token as string });
+    expect(await session.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false } })).toEqual({ success: true });
+    const history = await session.call('getSignInHistory', { page: 1, pageSize: 20, filter: { kinds: ['second-factor-changed'] } });
+    expect(history.list.map((entry) => entry.detail)).toEqual(['set to none', 'set to a new authenticator app']);
+    expect(await login(client, email)).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    expect(JSON.stringify(await app().server.database.db.select({ secret: users.mfaSecret }).from(users).where(eq(users.email, email)))).toBe('[{"secret":null}]');
+
+    // Work email codes may be turned on for oneself too: sign-in then mails a code.
+    const again = await app().connect({ token: (await login(client, email)).data!.token as string });
+    await again.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    const before = mail().messages.length;
+    expect((await login(client, email)).data).toMatchObject({ isCompanyMFA: true, isUserMFASetup: true, MFAType: 1, isEmailMFA: true, isAuthenticatorAppMFA: false });
+    const code = codeIn(await mail().waitFor(email, { since: before, match: withCode }));
+    expect(await login(client, email, { MFAType: 1, otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    await again.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false } });
+  });
+
+  it("a company that asks for work email gets it even from a user who turned the authenticator on for themselves, which stays theirs", async () => {
+    const email = MFA_USERS.later;
+    const client = await app().connect();
+    const token = (await login(client, email)).data!.token as string;
+    const signedIn = await app().connect({ token });
+    const generated = await signedIn.call('hrms|master|MFA|generateQRCode', {});
+    await signedIn.call('hrms|master|MFA|verify', { otp: totpAt(generated.MFASecretKey), MFASecretKey: generated.MFASecretKey });
+    await signedIn.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true, MFASecretKey: generated.MFASecretKey } });
+
+    // Later Co now asks for work email: the user's own authenticator does not stand in for it.
+    await app().server.database.db.update(organizations).set({ mfaEmail: true }).where(eq(organizations.orgId, 'later-co'));
+    await expect
+      .poll(async () => (await login(client, email)).data, { timeout: 5000 })
+      .toMatchObject({ isCompanyMFA: true, isUserMFASetup: false, MFAType: 1, isEmailMFA: true, isAuthenticatorAppMFA: false });
+    const withApp = await login(client, email, { MFAType: 2, otp: totpAt(generated.MFASecretKey, 30) });
+    expect(withApp).toMatchObject({ code: 200, data: { isCompanyMFA: true, isUserMFASetup: false } });
+    expect(withApp.data).not.toHaveProperty('token');
+    // Setting up the company's factor with the password alone keeps the authenticator on; it cannot turn on one the company does not offer.
+    expect(await client.emit('hrms|master|MFA|setup', { ...held(email), MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true } })).toMatchObject({
+      code: 400,
+      error: 'Your company asks for work email.',
+    });
+    expect(await client.call('hrms|master|MFA|setup', { ...held(email), MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } })).toEqual({ success: true });
+    expect(await client.call('hrms|master|MFA|read', held(email))).toEqual({ MFA: { isEmailMFA: true, isAuthenticatorAppMFA: true }, company: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    const since = mail().messages.length;
+    expect((await login(client, email)).data).toMatchObject({ isCompanyMFA: true, isUserMFASetup: true, MFAType: 1, isEmailMFA: true, isAuthenticatorAppMFA: false });
+    const code = codeIn(await mail().waitFor(email, { since, match: withCode }));
+    expect(await login(client, email, { MFAType: 1, otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
   });
 });

@@ -253,6 +253,19 @@ describeEngines('third-party sign-in (the portal as an OpenID provider)', (engin
     expect(claims).toMatchObject({ email: OAUTH_USERS.mail });
   });
 
+  it("asks for the second factor a user turned on for themselves, though no company of theirs requires one", async () => {
+    const session = await app().connect({ token: await signIn(app(), OAUTH_USERS.own, OAUTH_PASSWORD) });
+    await session.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    const browser = new Browser();
+    const { request, query } = await startAt(browser);
+    const since = mail().messages.length;
+    expect(await (await login(query, { email: OAUTH_USERS.own, password: OAUTH_PASSWORD })).json()).toEqual({ data: { isMultiFactorAuth: true }, error: null, code: 200 });
+    const code = codeIn(await mail().waitFor(OAUTH_USERS.own, { since, match: withCode }));
+    const done = (await (await login(query, { email: OAUTH_USERS.own, password: OAUTH_PASSWORD, otp: code })).json()) as { data: { redirect_uri: string } };
+    const { claims } = await exchangeCode(client, await followToApp(browser, done.data.redirect_uri), request);
+    expect(claims).toMatchObject({ email: OAUTH_USERS.own });
+  });
+
   it('stops an unverified account and a pending password change with a clear message', async () => {
     const { query } = await startAt(new Browser());
     expect(await (await login(query, { email: OAUTH_USERS.unverified, password: OAUTH_PASSWORD })).json()).toMatchObject({ code: 403, error: expect.stringContaining('not verified') });

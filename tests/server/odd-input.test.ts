@@ -5,7 +5,7 @@ import { INVITES, lifecycleSeed } from './fixtures/lifecycle-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { describeEngines, signIn, useTestServer, type RawEnvelope } from './harness';
 
-const SIGN_UP = { firstName: 'Nul', lastName: 'Byte', email: 'nul@odd.test', company: 'Odd Inc', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' };
+const SIGN_UP = { firstName: 'Nul', lastName: 'Byte', email: 'nul@odd.test', password: 'Odd#Pass1234', cpassword: 'Odd#Pass1234', company: 'Odd Inc', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' };
 
 describeEngines('odd input', (engine) => {
   const app = useTestServer(engine, lifecycleSeed());

@@ -16,7 +16,7 @@ const BAD_PAYLOADS: { name: string; event: string; payload: unknown; fields: str
   { name: 'getCompanyDetails with null', event: 'getCompanyDetails', payload: null, fields: ['orgId'] },
   { name: 'authenticate with a number as token', event: 'authenticate', payload: { token: 42 }, fields: ['token'] },
   { name: 'loginEmail with a bad email', event: 'loginEmail', payload: { email: 'not-an-email', orgId: 'alpha' }, fields: ['email'] },
-  { name: 'signUp with only an email', event: 'signUp', payload: { email: 'x@y.test' }, fields: ['firstName', 'lastName', 'company', 'phone', 'numemployees', 'country', 'industryType'] },
+  { name: 'signUp with only an email', event: 'signUp', payload: { email: 'x@y.test' }, fields: ['firstName', 'lastName', 'password', 'cpassword', 'company', 'phone', 'numemployees', 'country', 'industryType'] },
 ];
 
 /** Payloads that are not objects at all: refused with 400 and an empty field list. */

@@ -1,16 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { memberships, oneTimeCodes, organizations, rateLimits, users } from '../../src/server/db/schema';
+import { CHOOSE_PASSWORD } from '../../src/server/accounts/verification';
 import { MESSAGES } from '../../src/shared/validation/messages';
-import { codeIn, withCode } from '../mail/smtp-receiver';
+import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { lifecycleSeed } from './fixtures/lifecycle-seed';
-import { describeEngines, useTestServerWithMail } from './harness';
+import { lifecycleSeed, NO_PASSWORD } from './fixtures/lifecycle-seed';
+import { describeEngines, useTestServerWithMail, type TestClient, type TestServer } from './harness';
+
+/** The password the first admin chooses at sign-up. */
+const CHOSEN = 'Rocket#Shoes1';
 
 const form = (email: string) => ({
   firstName: 'Sam',
   lastName: 'Founder',
   email,
+  password: CHOSEN,
+  cpassword: CHOSEN,
   company: 'Rocket Shoes',
   phone: '+91-9876543210',
   numemployees: '1-5' as const,
@@ -88,6 +94,28 @@ describeEngines('company sign-up and verification', (engine) => {
     // Single use: the same code again is refused, as is any code for a verified account.
     const again = await client.emit('activateAccount', { otp: code, email });
     expect(again).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+
+    // The password chosen at sign-up is the account's: stored as an argon2id hash, and it signs in after signing out.
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user!.passwordHash).not.toContain(CHOSEN);
+    expect(user!.passwordChosen).toBe(true);
+    const signedIn = await app().connect({ token: activated.token! });
+    expect(await signedIn.call('logout', {})).toEqual({ success: true });
+    const other = await app().connect();
+    expect(await other.emit('login', { identifier: email, password: 'Rocket#Shoes2', platform: 'web' })).toMatchObject({ code: 403, error: MESSAGES.invalidCredentials });
+    expect(await other.call('login', { identifier: email, password: CHOSEN, platform: 'web' })).toMatchObject({ token: expect.any(String), email });
+  });
+
+  it("refuses a sign-up whose confirmation differs with the spec's message, and a weak password with its rule, creating nothing", async () => {
+    const client = await app().connect();
+    const email = `mismatch-${engine}@rocket.test`;
+    const mismatch = await client.emit('signUp', { ...form(email), cpassword: 'Rocket#Shoes2' });
+    expect(mismatch).toMatchObject({ code: 400, error: `cpassword: ${MESSAGES.passwordMismatch}`, data: { fields: ['cpassword'] } });
+    const weak = await client.emit('signUp', { ...form(email), password: 'rocketshoes1!', cpassword: 'rocketshoes1!' });
+    expect(weak).toMatchObject({ code: 400, error: `password: ${MESSAGES.passwordUppercase}`, data: { fields: ['password'] } });
+    const missing = await client.emit('signUp', { ...form(email), password: undefined, cpassword: undefined });
+    expect(missing).toMatchObject({ code: 400, data: { fields: ['password', 'cpassword'] } });
+    expect(await app().server.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('refuses a second sign-up with a registered email, and writes nothing', async () => {
@@ -187,5 +215,86 @@ describeEngines('company sign-up and verification', (engine) => {
     const code = codeIn(await mail().waitFor(EMAILS.pending, { since, match: withCode }));
     expect((await client.call('activateAccount', { otp: code, email: EMAILS.pending })).email).toBe(EMAILS.pending);
     expect((await client.call('login', { identifier: EMAILS.pending, password: PASSWORDS.pending, platform: 'web' })).token).toBeTruthy();
+  });
+  /** The code resendOTP mails to an address (the reply is the same for every address; the mail goes out in the background). */
+  const mailedCode = async (client: TestClient, email: string) => {
+    const since = mail().messages.length;
+    expect(await client.call('resendOTP', { email })).toEqual({ success: true });
+    const message = await mail().waitFor(email, { since, match: withCode });
+    return { code: codeIn(message), message };
+  };
+  const chosenOf = async (server: TestServer, email: string) =>
+    (await server.server.database.db.select({ chosen: users.passwordChosen, verified: users.verified }).from(users).where(eq(users.email, email)))[0];
+
+  it('a seed user without a password chooses one with the mailed code: asked for it without spending the code, then signed in', async () => {
+    const email = NO_PASSWORD.seeded;
+    expect(await chosenOf(app(), email)).toEqual({ chosen: false, verified: true });
+    const client = await app().connect();
+    const { code, message } = await mailedCode(client, email);
+    expect(message.text).toContain('Your account has no password yet: you will choose one there, with the code.');
+
+    // A wrong code reveals nothing: the same 'Invalid OTP' as for any address, not the password prompt.
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await client.emit('activateAccount', { otp: wrong, email })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+    // The right code alone: the password is asked for, and the code stays usable.
+    const asked = await client.emit('activateAccount', { otp: code, email });
+    expect(asked).toMatchObject({ code: 400, error: CHOOSE_PASSWORD, data: { fields: ['password'] } });
+    expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, data: { fields: ['password'] } });
+    const mismatch = await client.emit('activateAccount', { otp: code, email, password: 'Chosen#Pass123', cpassword: 'Chosen#Pass124' });
+    expect(mismatch).toMatchObject({ code: 400, error: `cpassword: ${MESSAGES.passwordMismatch}` });
+    const weak = await client.emit('activateAccount', { otp: code, email, password: 'chosen-pass', cpassword: 'chosen-pass' });
+    expect(weak).toMatchObject({ code: 400, data: { fields: ['password'] } });
+
+    const activated = await client.call('activateAccount', { otp: code, email, password: 'Chosen#Pass123', cpassword: 'Chosen#Pass123' });
+    expect(activated).toEqual({ token: expect.any(String), email });
+    expect(await chosenOf(app(), email)).toEqual({ chosen: true, verified: true });
+    // Spent now: the code does not set a password twice.
+    expect(await client.emit('activateAccount', { otp: code, email, password: 'Other#Pass1234', cpassword: 'Other#Pass1234' })).toMatchObject({ code: 403, error: MESSAGES.invalidOtp });
+
+    await (await app().connect({ token: activated.token! })).call('logout', {});
+    expect((await (await app().connect()).call('login', { identifier: email, password: 'Chosen#Pass123', platform: 'web' })).token).toEqual(expect.any(String));
+    // With a password of its own, resendOTP mails this verified account nothing more.
+    const since = mail().messages.length;
+    await client.call('resendOTP', { email });
+    await app().server.drain();
+    await app().server.services.mailer.flush();
+    expect(mail().messages.slice(since).filter((m) => m.to.includes(email))).toEqual([]);
+  });
+
+  it('an admin who signed up before sign-up asked for a password (migrated, password_chosen false) chooses one, and older sessions end', async () => {
+    const email = `migrated-${engine}@rocket.test`;
+    const client = await app().connect();
+    const since = mail().messages.length;
+    await client.call('signUp', form(email));
+    const first = codeIn(await mail().waitFor(email, { since, match: withCode }));
+    const before = await client.call('activateAccount', { otp: first, email });
+    // What migration 0009 does for such an admin: the password they have is one nobody chose.
+    await app().server.database.db.update(users).set({ passwordChosen: false }).where(eq(users.email, email));
+
+    const { code } = await mailedCode(client, email);
+    // Being asked for the password is not a wrong guess: asked more often than the code budget allows, the code still works.
+    for (let i = 0; i < 7; i += 1) {
+      expect(await client.emit('activateAccount', { otp: code, email })).toMatchObject({ code: 400, error: CHOOSE_PASSWORD, data: { fields: ['password'] } });
+    }
+    const activated = await client.call('activateAccount', { otp: code, email, password: 'Migrated#Pass1', cpassword: 'Migrated#Pass1' });
+    expect(activated.token).toEqual(expect.any(String));
+    expect(await chosenOf(app(), email)).toEqual({ chosen: true, verified: true });
+    // Like a reset: the session opened before the password was chosen is over; the new one works.
+    expect((await (await app().connect()).emit('authenticate', { token: before.token! })).code).toBe(401);
+    expect((await (await app().connect()).call('authenticate', { token: activated.token! })).email).toBe(email);
+    expect((await (await app().connect()).emit('login', { identifier: email, password: CHOSEN, platform: 'web' })).code).toBe(403);
+    expect((await (await app().connect()).call('login', { identifier: email, password: 'Migrated#Pass1', platform: 'web' })).token).toEqual(expect.any(String));
+  });
+
+  it('a reset by the mailed link gives an account without a password one of its own', async () => {
+    const email = NO_PASSWORD.resetter;
+    const client = await app().connect();
+    const since = mail().messages.length;
+    await client.call('forgotPassword', { email });
+    const link = linkIn(await mail().waitFor(email, { since, match: (m) => m.subject.startsWith('Reset your password') }), '/reset/');
+    const code = link.split('/reset/')[1]!;
+    expect(await client.call('resetPassword', { password: 'Resetter#Pass1', cpassword: 'Resetter#Pass1', code })).toEqual({ success: true });
+    expect(await chosenOf(app(), email)).toEqual({ chosen: true, verified: true });
+    expect((await client.call('login', { identifier: email, password: 'Resetter#Pass1', platform: 'web' })).token).toEqual(expect.any(String));
   });
 });

@@ -59,3 +59,4 @@ export function removeLocal(key: LocalKey): void {
  * switch, and the last portal settings that let an offline start show the sign-in screen).
  */
 export const DEVICE_PREFERENCE_KEYS: readonly LocalKey[] = [LOCAL_KEYS.theme, LOCAL_KEYS.consoleLogging, LOCAL_KEYS.portalConfig];
+

@@ -46,10 +46,11 @@ export async function resetPasswordWith(services: Services, secret: { code: stri
   // Use the link and set the password together: a failure leaves the old password and a working link.
   await db.transaction(async (tx) => {
     if ((await markUsed(tx, found.row)).status !== 'ok') throw invalidResetLink();
-    // A mailed link proves the address, so an account still waiting for verification is verified too.
+    // A mailed link proves the address, so an account still waiting for verification is verified too; either way the
+    // password is now one its owner chose.
     await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false, ...(byLink ? { verified: true } : {}), updatedAt: new Date() })
+      .set({ passwordHash, passwordChosen: true, mustChangePassword: false, ...(byLink ? { verified: true } : {}), updatedAt: new Date() })
       .where(eq(users.id, userId));
   });
   const user = await findUserById(db, userId);

@@ -22,12 +22,12 @@ function newOrgId(company: string): string {
 }
 
 /**
- * A company signs itself up: the organization (unverified) and its first admin (unverified, with a random password
- * until verification), in one transaction. Two sign-ups racing with one address: the second gets 409 and leaves
- * nothing behind.
+ * A company signs itself up: the organization (unverified) and its first admin (unverified, with the password they
+ * chose, hashed), in one transaction. Two sign-ups racing with one address: the second gets 409 and leaves nothing
+ * behind.
  */
 export async function createCompany(db: Db, payload: EventPayload<'signUp'>): Promise<{ user: UserRow; organizationId: string; orgId: string }> {
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  const passwordHash = await hashPassword(payload.password);
   const details = Object.fromEntries(
     Object.entries({
       phone: payload.phone,
@@ -47,7 +47,7 @@ export async function createCompany(db: Db, payload: EventPayload<'signUp'>): Pr
       .returning();
     const [user] = await tx
       .insert(users)
-      .values({ email: payload.email, firstName: payload.firstName, lastName: payload.lastName, passwordHash, verified: false, activeOrgId: org!.id })
+      .values({ email: payload.email, firstName: payload.firstName, lastName: payload.lastName, passwordHash, passwordChosen: true, verified: false, activeOrgId: org!.id })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw new CallError(ERROR_CODES.CONFLICT, MESSAGES.emailExists);

@@ -1,17 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import { CODE_LIFETIMES, issueOtp } from '../auth/one-time-codes';
+import { CallError, ERROR_CODES } from '../../shared/protocol';
+import { MESSAGES } from '../../shared/validation/messages';
+import { hashPassword } from '../auth/passwords';
+import { CODE_LIFETIMES, findOtp, issueOtp, markUsed } from '../auth/one-time-codes';
 import type { Db } from '../db/client';
-import { memberships, organizations } from '../db/schema';
+import { memberships, organizations, users } from '../db/schema';
 import { organizationCodeMail, verificationCodeMail } from '../mail/templates';
 import type { Services } from '../services';
-import type { UserRow } from './queries';
+import { findUserByIdentifier, NO_ACCOUNT, type UserRow } from './queries';
+
+/**
+ * activateAccount's answer (400, `fields: ['password']`) to a right code for an account that has no password it chose.
+ * Kept here, not in the shared MESSAGES: the screen shows the server's words, and /login's first paint carries MESSAGES.
+ */
+export const CHOOSE_PASSWORD = 'Choose a password to finish verifying your account.';
 
 /** Mails a fresh account verification code (its latest code replaces older ones). */
-export async function sendAccountCode({ db, mailer, config }: Services, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, organizationId: string | null) {
+export async function sendAccountCode(
+  { db, mailer, config }: Services,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'passwordChosen'>,
+  organizationId: string | null,
+) {
   await db.transaction(async (tx) => {
     const code = await issueOtp(tx, 'verify-account', { userId: user.id, organizationId }, CODE_LIFETIMES.verifyAccount);
     const link = `${config.publicUrl}/verify-email?email=${encodeURIComponent(user.email)}`;
-    await mailer.enqueue(tx, verificationCodeMail(user.email, user.firstName, code, link), CODE_LIFETIMES.verifyAccount);
+    await mailer.enqueue(tx, verificationCodeMail(user.email, user.firstName, code, link, !user.passwordChosen), CODE_LIFETIMES.verifyAccount);
   });
 }
 
@@ -27,13 +40,21 @@ export async function pendingSignUpOrganization(db: Db, userId: string): Promise
 }
 
 /**
- * resendOTP for an existing account: an unverified account gets a fresh account code; a verified admin of a company
- * still to verify gets that company's code (the /verify-organization screen). Run in the background, after the same
- * reply every address gets.
+ * Whether the account verification code still has a step to finish for this account: its address is unverified, or
+ * it has no password it chose (a company signed up before sign-up asked for one, a seed user without one).
+ */
+export function awaitsVerification(user: Pick<UserRow, 'verified' | 'passwordChosen'>): boolean {
+  return !user.verified || !user.passwordChosen;
+}
+
+/**
+ * resendOTP for an existing account: an account still awaiting verification (unverified, or without a password it
+ * chose) gets a fresh account code; a verified admin of a company still to verify gets that company's code (the
+ * /verify-organization screen). Run in the background, after the same reply every address gets.
  */
 export async function resendCodes(services: Services, user: UserRow): Promise<void> {
   const { db, mailer, config } = services;
-  if (!user.verified) {
+  if (awaitsVerification(user)) {
     await sendAccountCode(services, user, await pendingSignUpOrganization(db, user.id));
     return;
   }
@@ -49,4 +70,41 @@ export async function resendCodes(services: Services, user: UserRow): Promise<vo
       await mailer.enqueue(tx, organizationCodeMail(user.email, org.company, code, link), CODE_LIFETIMES.verifyOrganization);
     });
   }
+}
+
+/** What activateAccount did: the account, and whether it chose its first password with the code. */
+export interface VerifiedAccount {
+  user: UserRow;
+  choseFirstPassword: boolean;
+}
+
+/**
+ * activateAccount's domain: the address's latest verification code, and for an account without a password it chose,
+ * the password it chooses now. An unknown address, a verified account with its own password and an awaiting one run
+ * the same statements for a wrong code and get the same 'Invalid OTP' (no stranger learns which exists; nothing is
+ * hashed before the code is right). A right code for an account that must choose a password, sent without one,
+ * answers 400 `fields: ['password']` and leaves the code usable. Otherwise the code is spent and the account updated
+ * in one transaction (a lost race for the code answers 'Invalid OTP'); a password sent for an account that has its
+ * own is ignored.
+ */
+export async function verifyAccountWithCode(db: Db, input: { email: string; otp: string; password?: string }): Promise<VerifiedAccount> {
+  const found = await findUserByIdentifier(db, input.email);
+  const user = found && found.email === input.email && awaitsVerification(found) ? found : null;
+  const check = await findOtp(db, 'verify-account', { userId: user?.id ?? NO_ACCOUNT }, input.otp);
+  if (user && check.status === 'expired') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.otpExpired);
+  if (!user || check.status !== 'ok') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
+  const choosing = !user.passwordChosen;
+  if (choosing && input.password === undefined) throw new CallError(ERROR_CODES.BAD_REQUEST, CHOOSE_PASSWORD, { fields: ['password'] });
+  const passwordHash = choosing ? await hashPassword(input.password!) : null;
+  const chosen = passwordHash === null ? {} : { passwordHash, passwordChosen: true, mustChangePassword: false };
+  await db.transaction(async (tx) => {
+    if ((await markUsed(tx, check.row)).status !== 'ok') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
+    await tx
+      .update(users)
+      .set({ verified: true, ...chosen, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    // The code proves the admin owns the address, which is all that verifying the company they signed up proves.
+    if (check.row.organizationId) await tx.update(organizations).set({ verified: true }).where(eq(organizations.id, check.row.organizationId));
+  });
+  return { user: { ...user, verified: true, ...chosen }, choseFirstPassword: choosing };
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { LoginReply, MfaType } from '../../shared/protocol/schemas';
 import { MESSAGES } from '../../shared/validation/messages';
-import { cachedMembershipsOf, type UserRow } from '../accounts/queries';
+import { cachedMembershipsOf, type MembershipWithOrg, type UserRow } from '../accounts/queries';
 import { users } from '../db/schema';
 import { mfaCodeMail } from '../mail/templates';
 import type { Services } from '../services';
@@ -10,22 +10,38 @@ import { openSecret } from './mfa-secrets';
 import { CODE_LIFETIMES, issueOtp, useOtp } from './one-time-codes';
 import { matchTotp } from './totp';
 
-/** What the companies of a user demand and what the user has set up. */
+/** What the companies of a user demand, what the user chose for their own account, and what they can pass. */
 export interface MfaState {
-  /** Some organization of the user requires a second factor. */
+  /** A second factor is needed at sign-in: some organization of the user requires one, or the user turned one on. */
   required: boolean;
+  /** Some organization of the user requires a second factor: then its factors decide, not the user's own choice. */
+  companyRequired: boolean;
+  /** The factors the user's companies offer (none when no company requires one). */
   company: { email: boolean; app: boolean };
-  /** Factors the user can pass now: allowed by a company policy and set up by the user. */
+  /** The factors the user has turned on, whatever the companies offer. */
+  own: { email: boolean; app: boolean };
+  /**
+   * Factors the user can pass now: with a company policy, those it offers that the user set up (an own extra factor
+   * never replaces the company's); without one, those the user turned on.
+   */
   usable: { email: boolean; app: boolean };
   setUp: boolean;
 }
 
+/** The second-factor state from a user's row and memberships (no statement of its own). */
+export function mfaStateOf(user: UserRow, all: MembershipWithOrg[]): MfaState {
+  const company = { email: all.some((m) => m.org.mfaEmail), app: all.some((m) => m.org.mfaAuthenticatorApp) };
+  const own = { email: user.mfaEmail, app: user.mfaAuthenticatorApp && user.mfaSecret !== null };
+  const companyRequired = company.email || company.app;
+  const usable = companyRequired ? { email: company.email && own.email, app: company.app && own.app } : own;
+  const setUp = usable.email || usable.app;
+  return { required: companyRequired || setUp, companyRequired, company, own, usable, setUp };
+}
+
+/** mfaStateOf with the user's memberships from the account cache (what every call of a sign-in reads). */
 export async function mfaState({ db, cache }: Pick<Services, 'db' | 'cache'>, user: UserRow): Promise<MfaState> {
   // The company's policy from the memberships every later call of the sign-in reads too (the account cache).
-  const all = await cachedMembershipsOf(cache, db, user.id);
-  const company = { email: all.some((m) => m.org.mfaEmail), app: all.some((m) => m.org.mfaAuthenticatorApp) };
-  const usable = { email: company.email && user.mfaEmail, app: company.app && user.mfaAuthenticatorApp && user.mfaSecret !== null };
-  return { required: company.email || company.app, company, usable, setUp: usable.email || usable.app };
+  return mfaStateOf(user, await cachedMembershipsOf(cache, db, user.id));
 }
 
 /** Spec section 4: work email (1) unless only the authenticator app is available (2). */
@@ -35,8 +51,9 @@ export function defaultMfaType(state: MfaState): MfaType {
 }
 
 /**
- * The first login reply of a user who must pass a second factor: no token. Before setup the options are the
- * company's (for the setup screen); after it, the ones the user can pass.
+ * The first login reply of a user who must pass a second factor (a company's or their own): no token. Before setup
+ * (only a company's policy can require a factor not set up) the options are the company's, for the setup screen;
+ * after it, the ones the user can pass. `isCompanyMFA` means "a second factor is needed now", whoever asks for it.
  */
 export function secondFactorReply(state: MfaState, email: string, type: MfaType = defaultMfaType(state)): LoginReply {
   const offered = state.setUp ? state.usable : state.company;

@@ -92,6 +92,16 @@ export type CodeCheck = { status: 'ok'; row: typeof oneTimeCodes.$inferSelect } 
  * comparison is constant-time; using it is one conditional update, so two racing requests cannot both win.
  */
 export async function useOtp(db: Db, purpose: CodePurpose, subject: CodeSubject, code: string): Promise<CodeCheck> {
+  const check = await findOtp(db, purpose, subject, code);
+  return check.status === 'ok' ? markUsed(db, check.row) : check;
+}
+
+/**
+ * Checks the subject's latest six-digit code without using it up (same statement and comparison as `useOtp`): for a
+ * check that may still ask for more before the code is spent (`markUsed`), such as the password of an account that
+ * has none it chose.
+ */
+export async function findOtp(db: Db, purpose: CodePurpose, subject: CodeSubject, code: string): Promise<CodeCheck> {
   const [latest] = await db
     .select({ row: oneTimeCodes, live: sql<boolean>`${oneTimeCodes.expiresAt} > now()` })
     .from(oneTimeCodes)
@@ -101,7 +111,7 @@ export async function useOtp(db: Db, purpose: CodePurpose, subject: CodeSubject,
   if (!latest || !sameHash(latest.row.codeHash, sha256(code))) return { status: 'wrong' };
   if (latest.row.usedAt !== null) return { status: 'used' };
   if (!latest.live) return { status: 'expired' };
-  return markUsed(db, latest.row);
+  return { status: 'ok', row: latest.row };
 }
 
 /** Looks up a link secret of one of the purposes without using it (the reset screen checks the link on load). */

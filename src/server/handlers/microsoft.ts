@@ -11,9 +11,9 @@ import type { Services } from '../services';
 
 /**
  * msLogin: the end of a Microsoft sign-in (spec section 4). The reply is a login reply with the outcomes of a
- * password sign-in: a session, a forced password change (aftrp) or account verification. A company that requires a
- * second factor accepts Microsoft's own: the ID token must report a multi-factor sign-in (`amr` with `mfa`), else
- * the sign-in is refused with a message saying so (a Microsoft sign-in has no portal password to hold for the
+ * password sign-in: a session, a forced password change (aftrp) or account verification. When a second factor is
+ * required (a company's policy, or one the user turned on) Microsoft's own is accepted: the ID token must report a
+ * multi-factor sign-in (`amr` with `mfa`), else the sign-in is refused with a message saying so (a Microsoft sign-in has no portal password to hold for the
  * portal's second-factor screens).
  */
 export function microsoftHandlers(services: Services): HandlerMap {
@@ -32,7 +32,7 @@ export function microsoftHandlers(services: Services): HandlerMap {
       const mfa = await mfaState(services, user);
       if (mfa.required && !identity.multiFactor) {
         await recordAudit(db, user.id, { kind: 'sign-in-failed', detail: 'Microsoft without a second factor', origin });
-        throw new CallError(ERROR_CODES.FORBIDDEN, MICROSOFT_MESSAGES.secondFactor);
+        throw new CallError(ERROR_CODES.FORBIDDEN, mfa.companyRequired ? MICROSOFT_MESSAGES.secondFactor : MICROSOFT_MESSAGES.ownSecondFactor);
       }
       const detail = mfa.required ? 'Microsoft with its second factor' : 'Microsoft';
       const { token } = await sessions.open(user.id, origin, (sessionId) => auditInsert(db, user.id, { kind: 'sign-in', detail, origin, sessionId }));

@@ -16,12 +16,34 @@ const ALREADY_SET_UP = 'Multi-factor authentication is already set up. Sign in w
 
 const normalizeSecret = (secret: string) => secret.replace(/\s/g, '').toUpperCase();
 
+const NOT_OFFERED = 'Your company does not offer this second factor.';
+
 /**
  * Held login details prove the password only. They may make a FIRST setup (the company demands one before any
  * token), but never replace a second factor already set up: changing one needs a session, which needs that factor.
  */
 function mayChange(ctx: UserOrLoginContext, state: MfaState): void {
   if (ctx.viaLoginDetails && state.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, ALREADY_SET_UP);
+}
+
+/**
+ * The setting `hrms|master|MFA|setup` may save. With a company policy its factors decide: at least one of them, and
+ * no factor turned on that it does not offer (one the user turned on for themselves before may stay on). Without one,
+ * the user's own choice, none included. Held login details only add: a factor already on stays on.
+ */
+function settingToSave(ctx: UserOrLoginContext, state: MfaState, asked: { isEmailMFA: boolean; isAuthenticatorAppMFA: boolean }) {
+  const kept = ctx.viaLoginDetails ? state.own : { email: false, app: false };
+  const email = asked.isEmailMFA || kept.email;
+  const app = asked.isAuthenticatorAppMFA || kept.app;
+  if (!state.companyRequired) return { email, app };
+  if ((asked.isEmailMFA && !state.company.email && !state.own.email) || (asked.isAuthenticatorAppMFA && !state.company.app && !state.own.app)) {
+    throw new CallError(ERROR_CODES.BAD_REQUEST, NOT_OFFERED, { fields: ['MFA'] });
+  }
+  if (!(email && state.company.email) && !(app && state.company.app)) {
+    const offered = [state.company.email ? 'work email' : null, state.company.app ? 'the authenticator app' : null].filter(Boolean).join(' or ');
+    throw new CallError(ERROR_CODES.BAD_REQUEST, email || app ? `Your company asks for ${offered}.` : 'Choose work email, the authenticator app, or both.', { fields: ['MFA'] });
+  }
+  return { email, app };
 }
 
 /** hrms|master|MFA|read, generateQRCode, verify and setup, with a session or with held login details. */
@@ -94,14 +116,11 @@ export function multiFactorHandlers(services: Services): HandlerMap {
       const { user } = ctx;
       const state = await mfaState(services, user);
       mayChange(ctx, state);
-      const { isEmailMFA, isAuthenticatorAppMFA, MFASecretKey } = payload.MFA;
-      if (!isEmailMFA && !isAuthenticatorAppMFA && state.required) {
-        throw new CallError(ERROR_CODES.BAD_REQUEST, 'Choose work email, the authenticator app, or both.', { fields: ['MFA'] });
-      }
-      if ((isEmailMFA && !state.company.email) || (isAuthenticatorAppMFA && !state.company.app)) {
-        throw new CallError(ERROR_CODES.BAD_REQUEST, 'Your company does not offer this second factor.', { fields: ['MFA'] });
-      }
-      const adopting = isAuthenticatorAppMFA && MFASecretKey !== undefined && MFASecretKey !== '';
+      const { MFASecretKey } = payload.MFA;
+      const { email: isEmailMFA, app: isAuthenticatorAppMFA } = settingToSave(ctx, state, payload.MFA);
+      const adopting = payload.MFA.isAuthenticatorAppMFA && MFASecretKey !== undefined && MFASecretKey !== '';
+      // A password alone never replaces an authenticator the user has, even one a company policy does not use.
+      if (adopting && ctx.viaLoginDetails && state.own.app) throw new CallError(ERROR_CODES.FORBIDDEN, ALREADY_SET_UP);
       if (adopting) {
         const pending = user.mfaPendingSecret ? openSecret(mfaKey, user.mfaPendingSecret, user.id) : null;
         if (!pending || pending !== normalizeSecret(MFASecretKey) || user.mfaPendingStep === null) {

@@ -52,7 +52,7 @@ export function passwordHandlers(services: Services): HandlerMap {
       if (!(await verifyPassword(user.passwordHash, payload.oldPassword))) throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.currentPasswordWrong);
       if (payload.oldPassword === payload.newPassword) throw new CallError(ERROR_CODES.BAD_REQUEST, MESSAGES.samePassword, { fields: ['newPassword'] });
       const passwordHash = await hashPassword(payload.newPassword);
-      await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await db.update(users).set({ passwordHash, passwordChosen: true, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
       // Every session ends, this one included; the caller continues on a new token (taken first, so this connection
       // is not closed with the others).
       const { token, sessionId: kept } = await sessions.open(user.id, ctx.origin);

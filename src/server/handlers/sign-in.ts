@@ -1,12 +1,12 @@
 import { toPlanAccess } from '../../shared/products';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
-import { cachedMembershipsOf, companyRequiresMfa, pickActive, reachableFrom } from '../accounts/queries';
+import { cachedMembershipsOf, pickActive, reachableFrom } from '../accounts/queries';
 import { pendingSignUpOrganization, sendAccountCode } from '../accounts/verification';
 import { auditedPasswordCheck, auditInsert, recordAudit } from '../audit/audit-log';
 import { checkCredentials } from '../auth/credentials';
 import { withLoginFacts } from '../auth/device';
 import { unlockWithLink } from '../auth/lockout';
-import { defaultMfaType, mailLoginCode, mfaState, passSecondFactor, secondFactorReply } from '../auth/mfa';
+import { defaultMfaType, mailLoginCode, mfaState, mfaStateOf, passSecondFactor, secondFactorReply } from '../auth/mfa';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
 
@@ -30,7 +30,7 @@ export function signInHandlers(services: Services): HandlerMap {
         log.info('sign-in.unverified', { userId: user.id });
         return { activateAccount: true, email: user.email };
       }
-      // Spec section 4: a company policy puts a second factor between the password and the token.
+      // Spec section 4: a company policy, or the user's own choice, puts a second factor between the password and the token.
       const mfa = await mfaState(services, user);
       const type = payload.MFAType ?? defaultMfaType(mfa);
       if (mfa.required) {
@@ -66,6 +66,7 @@ export function signInHandlers(services: Services): HandlerMap {
     async authenticate(_payload, { user, ip }) {
       const all = await cachedMembershipsOf(cache, db, user.id);
       const active = pickActive(user, reachableFrom(all, ip));
+      const mfa = mfaStateOf(user, all);
       return {
         email: user.email,
         firstName: user.firstName,
@@ -76,8 +77,9 @@ export function signInHandlers(services: Services): HandlerMap {
         planAccess: toPlanAccess(active?.org.plan ?? {}),
         productAccess: active?.productAccess ?? [],
         S3_BASEURL: config.s3BaseUrl,
-        isCompanyMFA: companyRequiresMfa(all),
-        isUserMFASetup: user.mfaEmail || user.mfaAuthenticatorApp,
+        // As in the login reply: a second factor is needed at sign-in (a company's or the user's own), and it is set up.
+        isCompanyMFA: mfa.required,
+        isUserMFASetup: mfa.setUp,
         aftrp: user.mustChangePassword,
       };
     },

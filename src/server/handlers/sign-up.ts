@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { COUNTRIES } from '../../shared/reference/countries';
 import { MESSAGES } from '../../shared/validation/messages';
-import { findUserByIdentifier, NO_ACCOUNT } from '../accounts/queries';
+import { findUserByIdentifier } from '../accounts/queries';
 import { createCompany } from '../accounts/sign-up';
-import { resendCodes, sendAccountCode } from '../accounts/verification';
+import { resendCodes, sendAccountCode, verifyAccountWithCode } from '../accounts/verification';
 import { mfaState } from '../auth/mfa';
 import { useOtp } from '../auth/one-time-codes';
-import { memberships, organizations, users } from '../db/schema';
+import { memberships, organizations } from '../db/schema';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
 import { recordAudit } from '../audit/audit-log';
@@ -36,33 +36,33 @@ export function signUpHandlers(services: Services): HandlerMap {
     },
 
     async activateAccount(payload, ctx) {
-      const found = await findUserByIdentifier(db, payload.email);
-      // An unknown address and an already verified one are checked against no code, with the same statements as a
-      // waiting account, and answer like a wrong code: no stranger learns which exists.
-      const user = found && !found.verified && found.email === payload.email ? found : null;
-      const check = await useOtp(db, 'verify-account', { userId: user?.id ?? NO_ACCOUNT }, payload.otp);
-      if (user && check.status === 'expired') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.otpExpired);
-      if (!user || check.status !== 'ok') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ verified: true }).where(eq(users.id, user.id));
-        // The code proves the admin owns the address, which is all that verifying the company they signed up proves.
-        if (check.row.organizationId) await tx.update(organizations).set({ verified: true }).where(eq(organizations.id, check.row.organizationId));
+      const { user, choseFirstPassword } = await verifyAccountWithCode(db, payload).catch(async (error: unknown) => {
+        // The one 400 it throws is "choose a password" after a right code: not a guess, so not counted against the address.
+        if (error instanceof CallError && error.code === ERROR_CODES.BAD_REQUEST) await ctx.settle('emailCode');
+        throw error;
       });
-      // The mailed code proves the address, not the second factor a company may demand: no session until it is passed.
+      if (choseFirstPassword) {
+        // Like a reset by a mailed link: the password nobody knew is replaced, so no session made before stays.
+        await sessions.revokeAllForUser(user.id);
+        await recordAudit(db, user.id, { kind: 'password-changed', detail: 'first password chosen with the email verification code', origin: ctx.origin });
+      }
+      // The mailed code proves the address, not a second factor (a company's or the user's own): no session until it is passed.
       if ((await mfaState(services, user)).required) {
-        log.info('account.verified', { userId: user.id, secondFactorRequired: true });
+        log.info('account.verified', { userId: user.id, secondFactorRequired: true, choseFirstPassword });
         return { email: user.email, isCompanyMFA: true };
       }
       const { token, sessionId } = await sessions.open(user.id, ctx.origin);
       ctx.setToken(token);
       await recordAudit(db, user.id, { kind: 'sign-in', detail: 'email verification code', origin: ctx.origin, sessionId });
-      log.info('account.verified', { userId: user.id });
+      log.info('account.verified', { userId: user.id, choseFirstPassword });
       return { token, email: user.email };
     },
 
     // The same reply and the same work for every address; codes for an existing account go out in the background.
     async resendOTP(payload) {
       const user = await findUserByIdentifier(db, payload.email);
+      // resendCodes decides in the background what this account gets (an account code while it awaits verification
+      // or its first password, an organization's code), so the call's work is the same for every address.
       if (user && user.email === payload.email) {
         background.run('resend-otp', async () => {
           if (await limiter.mayMail(user.email, 'verification')) await resendCodes(services, user);

@@ -45,13 +45,19 @@ ${link ? `<p><a href="${escapeHtml(link.url)}" style="background:#2563eb;color:#
 
 const IGNORE = 'If you did not ask for this, you can ignore this message.';
 
-/** The six-digit code that verifies a new account (company sign-up, member registration). */
-export function verificationCodeMail(to: string, firstName: string, code: string, verifyUrl: string): MailMessage {
+/**
+ * The six-digit code that verifies a new account (company sign-up, member registration), or lets an account without
+ * a password it chose set one (`choosePassword`).
+ */
+export function verificationCodeMail(to: string, firstName: string, code: string, verifyUrl: string, choosePassword = false): MailMessage {
   return compose({
     to,
     subject: 'Verify your email',
     greeting: `Hello ${firstName},`,
-    lines: [`Enter this code on the Verify Your Email screen of ${PRODUCT_NAME}. It expires in ${minutes(CODE_LIFETIMES.verifyAccount)} and works once.`],
+    lines: [
+      `Enter this code on the Verify Your Email screen of ${PRODUCT_NAME}. It expires in ${minutes(CODE_LIFETIMES.verifyAccount)} and works once.`,
+      ...(choosePassword ? ['Your account has no password yet: you will choose one there, with the code.'] : []),
+    ],
     code,
     link: { label: 'Verify Your Email', url: verifyUrl },
     footer: IGNORE,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -43,13 +43,16 @@ export interface SeedResult {
   organizations: number;
   users: number;
   createdUsers: number;
+  /** Users the seed gives no password: they choose one at their next verified step (the start banner says so). */
+  withoutPassword: number;
 }
 
 /**
  * Applies a seed in one transaction: organizations upserted by orgId, users by email, memberships by
- * (user, organization), OAuth clients by clientId (an organization's app when it names `orgId`), invitations by code. A user's password and the
- * verified and mustChangePassword flags are set only when the account is created, so a restart never
- * undoes a password the user has since changed.
+ * (user, organization), OAuth clients by clientId (an organization's app when it names `orgId`), invitations by the code the seed
+ * first gave them. A user's password (or, without one, a random
+ * password and password_chosen false) and the verified and mustChangePassword flags are set only when the account is
+ * created, so a restart never undoes a password the user has since changed or chosen.
  */
 export async function applySeed(db: Db, seed: SeedFile, source: string): Promise<SeedResult> {
   const seedOrgIds = new Set(seed.organizations.map((org) => org.orgId));
@@ -71,7 +74,11 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
   const existing = emails.length === 0 ? [] : await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
   const existingEmails = new Set(existing.map((row) => row.email));
   const hashes = new Map<string, string>();
-  for (const user of seed.users) if (!existingEmails.has(user.email)) hashes.set(user.email, await hashPassword(user.password));
+  // A user without `password` gets a random one nobody knows (password_chosen false): they choose theirs at the next
+  // verified step, so no one ever signs in with a password they did not choose.
+  for (const user of seed.users) {
+    if (!existingEmails.has(user.email)) hashes.set(user.email, await hashPassword(user.password ?? randomBytes(24).toString('base64url')));
+  }
   // Onboarding passwords are hashed every time (few rows), but written only when the employee is created.
   const employeeHashes = new Map<string, string>();
   for (const org of seed.organizations) {
@@ -122,6 +129,7 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
           email: user.email,
           ...profile,
           passwordHash: hashes.get(user.email) ?? '',
+          passwordChosen: user.password !== undefined,
           verified: user.verified,
           mustChangePassword: user.mustChangePassword,
         })
@@ -176,5 +184,10 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
     }
   });
 
-  return { organizations: seed.organizations.length, users: seed.users.length, createdUsers: hashes.size };
+  return {
+    organizations: seed.organizations.length,
+    users: seed.users.length,
+    createdUsers: hashes.size,
+    withoutPassword: seed.users.filter((user) => user.password === undefined).length,
+  };
 }

@@ -33,6 +33,13 @@ describe('seed file format', () => {
     expect(problems.some((line) => line.startsWith('users[0].memberships[0].role:'))).toBe(true);
   });
 
+  it('takes a user without a password (they choose one at their next verified step), and checks one that is given', () => {
+    const { password: _password, ...withoutPassword } = user;
+    const seed = parseSeed({ organizations: [org], users: [withoutPassword] }, 'test');
+    expect(seed.users[0]?.password).toBeUndefined();
+    expect(parseSeed(demoSeed, 'demo').users.find((item) => item.email === 'nopassword@acme.test')?.password).toBeUndefined();
+  });
+
   it('refuses duplicates and unknown fields', () => {
     expect(problemsOf({ organizations: [org, org], users: [] })).toEqual(['organizations[1]: duplicate "acme"']);
     expect(problemsOf({ organizations: [{ ...org, colour: 'red' }], users: [] })[0]).toMatch(/^organizations\[0\]/);

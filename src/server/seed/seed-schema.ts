@@ -45,7 +45,11 @@ export const SeedUserSchema = z.strictObject({
     .transform((value) => value.toLowerCase())
     .optional(),
   employeeCode: z.string().trim().min(1).max(64).optional(),
-  password: NewPasswordSchema,
+  /**
+   * Optional: without it the account gets a random password nobody knows and chooses its own at its next verified
+   * step (/verify-email with a mailed code, or Forgot Password). Set when the account is created only.
+   */
+  password: NewPasswordSchema.optional(),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
   verified: z.boolean().default(true),

@@ -30,8 +30,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   onboardingResetPassword: { valid: { orgId: 'acme', password: 'Start@12345', code: 'abc123' }, invalid: { orgId: 'acme', password: 'Start@12345' } },
   addressParams: { valid: { type: 'country' }, invalid: { type: 'state' } },
   signUp: {
-    valid: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', company: 'Acme', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' },
-    invalid: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', company: 'Acme', phone: '12', numemployees: '1-5', country: 'India', industryType: 'Software' },
+    valid: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', password: 'Better@12345', cpassword: 'Better@12345', company: 'Acme', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' },
+    invalid: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', password: 'Better@12345', cpassword: 'Other@12345', company: 'Acme', phone: '91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Software' },
   },
   checkEmailExistense: { valid: { email: 'ada@acme.test' }, invalid: { email: '' } },
   getResetCodeInfo: { valid: { code: 'c0ffee' }, invalid: { code: '' } },

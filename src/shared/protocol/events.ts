@@ -16,6 +16,7 @@ import {
   OrganizationSchema,
   OrgIdSchema,
   OtpSchema,
+  passwordsMatch,
   RecoveryCodeSchema,
   ResetPasswordPayloadSchema,
   SessionReplySchema,
@@ -100,15 +101,21 @@ export const PORTAL_EVENTS = {
   /** Activate a newly signed-up organization with the mailed code. */
   activateOrganization: entry({ auth: 'user', limits: { organizationCode: 'account' } }, z.object({ otp: OtpSchema, orgId: OrgIdSchema }), SuccessSchema),
   /**
-   * Verify an account with the mailed code; signs the user in, unless a company of theirs requires a second factor:
-   * then no token comes back (`isCompanyMFA`), and the user signs in again and passes it.
+   * Verify an account with the mailed code; signs the user in, unless a second factor is required (by a company of
+   * theirs or by their own choice): then no token comes back (`isCompanyMFA`), and the user signs in again and passes
+   * it. An account without a password it chose (a company signed up before sign-up asked for one, a seed user without
+   * one) must send `password` and `cpassword` with the right code: without them the reply is 400 with
+   * `fields: ['password']`, and the code stays usable.
    */
   activateAccount: entry(
     { auth: 'none', limits: { emailCode: (p) => p.email } },
     ActivateAccountPayloadSchema,
     z.object({ token: z.string().optional(), email: z.string(), isCompanyMFA: z.boolean().optional() }),
   ),
-  /** Mail a fresh verification code. */
+  /**
+   * Mail a fresh verification code: to an unverified account, or a verified one whose password was never chosen (it
+   * chooses one on /verify-email); a verified admin of a company still to verify gets that company's code.
+   */
   resendOTP: entry({ auth: 'none', limits: { mailRequest: (p) => p.email } }, z.object({ email: EmailSchema }), SuccessSchema),
   /** End this session on the server, and forget the device token if one is given. */
   logout: entry({ auth: 'user' }, z.object({ device_token: z.string().max(4096).optional() }), SuccessSchema),
@@ -142,7 +149,8 @@ export const PORTAL_EVENTS = {
   ),
   /**
    * Save the user's multi-factor choice; with held login details and a verified authenticator it signs in (`token`).
-   * Held login details may only make a first setup: changing one needs a session.
+   * With a company policy, its factors (at least one); without one, the user's own choice, none included (turned off).
+   * Held login details may only make a first setup, and only add: changing one needs a session.
    */
   'hrms|master|MFA|setup': entry(
     { auth: 'userOrLogin', limits: { password: heldIdentifier } },
@@ -171,8 +179,12 @@ export const PORTAL_EVENTS = {
   onboardingResetPassword: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ orgId: OrgIdSchema, password: NewPasswordSchema, code }), SuccessSchema),
   /** Reference data for address forms: the country list with dial codes. */
   addressParams: entry({ auth: 'none' }, z.object({ type: z.literal('country') }), z.object({ results: z.array(CountrySchema) })),
-  /** Sign up a company and its first admin; mails a verification code. */
-  signUp: entry({ auth: 'none', limits: { signUp: 'address' } }, SignUpPayloadSchema, z.object({ success: z.literal(true), email: z.string() })),
+  /** Sign up a company and its first admin with the password they choose (and its confirmation); mails a verification code. */
+  signUp: entry(
+    { auth: 'none', limits: { signUp: 'address' } },
+    SignUpPayloadSchema.superRefine(passwordsMatch),
+    z.object({ success: z.literal(true), email: z.string() }),
+  ),
   /** Whether an email is already registered (company sign-up). */
   checkEmailExistense: entry({ auth: 'none', limits: { emailCheck: 'address' } }, z.object({ email: EmailSchema }), z.object({ exists: z.boolean() })),
   /** Check a mailed reset code before showing the form; `orgId` checks an onboarding employee's code of that organization. */

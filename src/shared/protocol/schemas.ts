@@ -155,11 +155,20 @@ export const DownloadDataSchema = z.object(
 export type DownloadData = z.infer<typeof DownloadDataSchema>;
 export type DownloadKey = (typeof DOWNLOAD_KEYS)[number];
 
-/** Company sign-up fields (spec section 3, Sign-up). */
+/** A new password's confirmation as payloads carry it: compared with the password by `passwordsMatch`. */
+export const ConfirmPasswordSchema = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(128, MESSAGES.invalid('Confirm Password'));
+
+/**
+ * Company sign-up fields (spec section 3, Sign-up), and the first admin's password with its confirmation (spec
+ * section 5 lists sign-up among the password forms). A plain object, so the renderer's step schemas can take its
+ * `shape`; the `signUp` event adds `passwordsMatch`.
+ */
 export const SignUpPayloadSchema = z.object({
   firstName: personName('First Name'),
   lastName: personName('Last Name'),
   email: EmailSchema,
+  password: NewPasswordSchema,
+  cpassword: ConfirmPasswordSchema,
   company: companyName('Company Name'),
   phone: z
     .string()
@@ -188,7 +197,7 @@ export const ActivateAccountPayloadSchema = z
     otp: OtpSchema,
     email: EmailSchema,
     password: NewPasswordSchema.optional(),
-    cpassword: z.string().trim().max(128).optional(),
+    cpassword: ConfirmPasswordSchema.optional(),
   })
   .superRefine(passwordsMatch);
 

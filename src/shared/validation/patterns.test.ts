@@ -68,7 +68,7 @@ describe('shared patterns of spec section 5', () => {
 });
 
 describe('the contract applies the same patterns (client and server parse with it)', () => {
-  const signUp = { firstName: 'Sam', lastName: 'Lee', email: 'sam@x.test', company: 'Acme', phone: '+91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Retail' };
+  const signUp = { firstName: 'Sam', lastName: 'Lee', email: 'sam@x.test', password: 'Better@12345', cpassword: 'Better@12345', company: 'Acme', phone: '+91-9876543210', numemployees: '1-5', country: 'India', industryType: 'Retail' };
   const member = { firstName: 'Sam', lastName: 'Lee', email: 'sam@x.test', password: 'Member@12345', inviteCode: 'code' };
 
   it("sign-up: 'R2D2' and a 101-character name are not valid, an empty one is required", () => {
@@ -77,6 +77,13 @@ describe('the contract applies the same patterns (client and server parse with i
     expect(firstIssue(SignUpPayloadSchema.safeParse({ ...signUp, lastName: 'L'.repeat(101) }))).toMatchObject({ message: 'Last Name must be valid.', path: ['lastName'] });
     expect(firstIssue(SignUpPayloadSchema.safeParse({ ...signUp, company: 'C'.repeat(101) }))).toMatchObject({ message: 'Company Name must be valid.' });
     expect(firstIssue(SignUpPayloadSchema.safeParse({ ...signUp, firstName: '' }))?.message).toBe(MESSAGES.required);
+  });
+
+  it("sign-up: the first admin's password follows spec section 5, and the event refuses a confirmation that differs", () => {
+    expect(firstIssue(SignUpPayloadSchema.safeParse({ ...signUp, password: 'lowercase1!', cpassword: 'lowercase1!' }))?.message).toBe(MESSAGES.passwordUppercase);
+    expect(firstIssue(SignUpPayloadSchema.safeParse({ ...signUp, cpassword: '' }))).toMatchObject({ message: MESSAGES.required, path: ['cpassword'] });
+    expect(firstIssue(EVENTS.signUp.payload.safeParse({ ...signUp, cpassword: 'Other@12345' }))).toMatchObject({ message: MESSAGES.passwordMismatch, path: ['cpassword'] });
+    expect(EVENTS.signUp.payload.safeParse({ ...signUp, password: ' Better@12345 ' }).success).toBe(true);
   });
 
   it('registerAsMember: the same rules for the invited member', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
@@ -20,20 +20,32 @@ export const REGENERATE_WORD = 'regenerate';
 
 const onOff = (on: boolean) => (on ? 'On' : 'Off');
 
+/** Which factor a Turn on / Turn off is about, with the words the screen uses for it. */
+const FACTORS = {
+  app: { label: 'authenticator app', key: 'isAuthenticatorAppMFA' },
+  email: { label: 'work email codes', key: 'isEmailMFA' },
+} as const;
+type Factor = keyof typeof FACTORS;
+
 /**
  * /account/second-factor: the factors set up and those the companies offer; a link to change them on the setup
- * screen (which comes back here); and a new recovery code behind the confirm-word dialog, shown once.
+ * screen (which comes back here); and a new recovery code behind the confirm-word dialog, shown once. When no company
+ * of the user's asks for a second factor, the user may turn the authenticator app or work email codes on for their
+ * own account (the setup screen, which comes back here) and off again (after a confirmation); sign-in asks for what
+ * is on.
  */
 export function SecondFactorScreen() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [turningOff, setTurningOff] = useState<Factor | null>(null);
   const [busy, setBusy] = useState(false);
   const [fresh, setFresh] = useState<string | null>(null);
   const [error, setError] = useTimedMessage();
 
-  useEffect(() => {
+  const load = useCallback(() => {
     call('hrms|master|MFA|read', undefined).then(setLoaded, (failure: unknown) => setError(errorMessage(failure)));
   }, [setError]);
+  useEffect(load, [load]);
 
   const regenerate = async () => {
     setBusy(true);
@@ -45,6 +57,22 @@ export function SecondFactorScreen() {
     } finally {
       setBusy(false);
       setConfirming(false);
+    }
+  };
+
+  const turnOff = async (factor: Factor) => {
+    if (!loaded) return;
+    setBusy(true);
+    try {
+      await call('hrms|master|MFA|setup', { MFA: { ...loaded.MFA, [FACTORS[factor].key]: false } });
+      showToast(`The ${FACTORS[factor].label} is off. Sign-in no longer asks for it.`);
+      setFresh(null);
+      load();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+      setTurningOff(null);
     }
   };
 
@@ -69,12 +97,29 @@ export function SecondFactorScreen() {
               <dd>{offered ? [loaded.company.isEmailMFA ? 'work email' : null, loaded.company.isAuthenticatorAppMFA ? 'authenticator app' : null].filter(Boolean).join(' and ') : 'none: no company of yours asks for a second factor'}</dd>
             </div>
           </dl>
+          {offered ? null : (
+            <p className="muted">
+              You can still protect your own account: turn on a second factor and sign-in asks for it after your password, until you turn it off.
+            </p>
+          )}
           <div className="actions actions-start">
             {offered ? (
               <Link className="button button-primary" to="/setup-multi-factor" state={{ returnTo: ACCOUNT_PATHS.secondFactor }}>
                 Change second factor
               </Link>
-            ) : null}
+            ) : (
+              (['app', 'email'] as const).map((factor) =>
+                loaded.MFA[FACTORS[factor].key] ? (
+                  <Button key={factor} variant="secondary" onClick={() => setTurningOff(factor)}>
+                    Turn off {FACTORS[factor].label}
+                  </Button>
+                ) : (
+                  <Link key={factor} className="button button-primary" to="/setup-multi-factor" state={{ returnTo: ACCOUNT_PATHS.secondFactor, turnOn: factor }}>
+                    Turn on {FACTORS[factor].label}
+                  </Link>
+                ),
+              )
+            )}
             {loaded.MFA.isAuthenticatorAppMFA ? (
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 Regenerate recovery code
@@ -94,6 +139,19 @@ export function SecondFactorScreen() {
         busy={busy}
         onConfirm={() => void regenerate()}
         onCancel={() => setConfirming(false)}
+      />
+      <ConfirmDialog
+        open={turningOff !== null}
+        title={`Turn off the ${turningOff ? FACTORS[turningOff].label : 'second factor'}?`}
+        message={
+          turningOff === 'app'
+            ? 'Sign-in stops asking for a code from your authenticator app, and its recovery code stops working. You can turn it on again at any time.'
+            : 'Sign-in stops mailing you a code. You can turn it on again at any time.'
+        }
+        confirmLabel="Turn off"
+        busy={busy}
+        onConfirm={() => turningOff && void turnOff(turningOff)}
+        onCancel={() => setTurningOff(null)}
       />
     </AccountLayout>
   );

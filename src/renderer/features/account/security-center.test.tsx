@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionSummary } from '../../../shared/protocol/security-schemas';
 
@@ -87,6 +87,46 @@ describe('Second factor', () => {
     await userEvent.click(confirm);
     expect(await screen.findByTestId('regenerated-recovery-code')).toHaveTextContent('abcd-efghj');
     expect(calls.filter((item) => item.event === 'regenerateRecoveryCode')).toHaveLength(1);
+  });
+
+  it('offers Turn on for each factor when no company asks for one, on the setup screen that comes back here', async () => {
+    replies.set('hrms|master|MFA|read', () => ({ MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false }, company: { isEmailMFA: false, isAuthenticatorAppMFA: false } }));
+    let seen: unknown = null;
+    const Setup = () => {
+      seen = useLocation().state;
+      return <h1>Setup</h1>;
+    };
+    render(
+      <MemoryRouter initialEntries={['/account/second-factor']}>
+        <Routes>
+          <Route path="/account/second-factor" element={<SecondFactorScreen />} />
+          <Route path="/setup-multi-factor" element={<Setup />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('none: no company of yours asks for a second factor')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Turn on work email codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change second factor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Turn off/ })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Turn on authenticator app' }));
+    expect(await screen.findByRole('heading', { name: 'Setup' })).toBeInTheDocument();
+    expect(seen).toEqual({ returnTo: '/account/second-factor', turnOn: 'app' });
+  });
+
+  it('turns off a factor of their own after the confirmation, and keeps the other', async () => {
+    let mfa = { isEmailMFA: true, isAuthenticatorAppMFA: true };
+    replies.set('hrms|master|MFA|read', () => ({ MFA: mfa, company: { isEmailMFA: false, isAuthenticatorAppMFA: false } }));
+    replies.set('hrms|master|MFA|setup', (payload) => {
+      mfa = (payload as { MFA: typeof mfa }).MFA;
+      return { success: true };
+    });
+    inRouter(<SecondFactorScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off authenticator app' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Turn off the authenticator app?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByRole('link', { name: 'Turn on authenticator app' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off work email codes' })).toBeInTheDocument();
+    expect(calls.filter((item) => item.event === 'hrms|master|MFA|setup').map((item) => item.payload)).toEqual([{ MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } }]);
   });
 
   it('offers no recovery code without the authenticator app', async () => {

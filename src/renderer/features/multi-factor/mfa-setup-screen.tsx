@@ -17,37 +17,41 @@ import './multi-factor.css';
 
 type Setting = { isEmailMFA: boolean; isAuthenticatorAppMFA: boolean };
 
-/** None of the user's companies asks for a second factor: nothing to set up, and a way on instead of a dead end. */
-function NoSecondFactorPolicy() {
-  const signedIn = useSessionStore((session) => session.token !== null);
-  return (
-    <AuthLayout>
-      <header className="screen-header">
-        <h1>Multi-Factor Authentication Setup</h1>
-        <p className="lead">
-          Your company does not ask for a second step at sign-in, so there is nothing to set up here. If you think it should, ask your
-          administrator to turn on multi-factor authentication for your company.
-        </p>
-      </header>
-      <div className="actions actions-start">
-        <Link className="button button-primary" to={signedIn ? '/workspace' : '/login'}>
-          {signedIn ? 'Go to your workspace' : 'Back to sign in'}
-        </Link>
-      </div>
-    </AuthLayout>
-  );
-}
-
-/** Spec section 2: Save needs a verified authenticator when it is on, or else work email alone. */
-export function canSave(choice: Setting, authenticator: { active: boolean; verified: boolean }): boolean {
+/**
+ * Spec section 2: Save needs a verified authenticator when it is on, or else work email alone. A user choosing for
+ * their own account (no company asks for a factor) may also save none, to turn off what is on (`mayChooseNone`).
+ */
+export function canSave(choice: Setting, authenticator: { active: boolean; verified: boolean }, mayChooseNone = false): boolean {
   if (choice.isAuthenticatorAppMFA) return authenticator.verified || authenticator.active;
-  return choice.isEmailMFA;
+  return choice.isEmailMFA || mayChooseNone;
 }
 
 /**
- * Multi-Factor Authentication Setup (/setup-multi-factor): with a session, or with the login details held
- * between password and second factor (a first setup, or after a recovery code).
+ * The choice the screen starts from. A company's policy: the factors of the user's that it offers, else what it
+ * offers (the authenticator only when it is the one factor). The user's own choice: what is on, plus the factor the
+ * security center asked to turn on (`turnOn`).
  */
+export function firstChoice(current: Setting, company: Setting, turnOn: 'app' | 'email' | null): Setting {
+  if (!company.isEmailMFA && !company.isAuthenticatorAppMFA) {
+    return { isEmailMFA: current.isEmailMFA || turnOn === 'email', isAuthenticatorAppMFA: current.isAuthenticatorAppMFA || turnOn === 'app' };
+  }
+  const usable = { isEmailMFA: current.isEmailMFA && company.isEmailMFA, isAuthenticatorAppMFA: current.isAuthenticatorAppMFA && company.isAuthenticatorAppMFA };
+  if (usable.isEmailMFA || usable.isAuthenticatorAppMFA) return usable;
+  return { isEmailMFA: company.isEmailMFA, isAuthenticatorAppMFA: !company.isEmailMFA && company.isAuthenticatorAppMFA };
+}
+
+/**
+ * What Save sends: the factors chosen on the screen; with a company policy, a factor it does not offer (one the user
+ * turned on for themselves) is sent as it is, so it stays.
+ */
+export function settingToSend(choice: Setting, current: Setting, company: Setting): Setting {
+  if (!company.isEmailMFA && !company.isAuthenticatorAppMFA) return choice;
+  return {
+    isEmailMFA: company.isEmailMFA ? choice.isEmailMFA : current.isEmailMFA,
+    isAuthenticatorAppMFA: company.isAuthenticatorAppMFA ? choice.isAuthenticatorAppMFA : current.isAuthenticatorAppMFA,
+  };
+}
+
 /**
  * Where a signed-in user goes after saving: back to the screen that sent them (the security center passes
  * `state.returnTo`, router state that a link from outside cannot set), else the workspace.
@@ -57,11 +61,24 @@ export function returnTo(state: unknown): string {
   return typeof wanted === 'string' && /^\/account(\/[a-z-]+)?$/.test(wanted) ? wanted : '/workspace';
 }
 
+/** The factor the security center asked to turn on (router state `turnOn`), if any. */
+function turnOnOf(state: unknown): 'app' | 'email' | null {
+  const wanted = (state as { turnOn?: unknown } | null)?.turnOn;
+  return wanted === 'app' || wanted === 'email' ? wanted : null;
+}
+
+/**
+ * Multi-Factor Authentication Setup (/setup-multi-factor): with a session, or with the login details held
+ * between password and second factor (a first setup, or after a recovery code). With a company policy it offers the
+ * company's factors; without one, the user chooses for their own account (both factors, or none to turn off).
+ */
 export function MfaSetupScreen() {
   const navigate = useNavigate();
   const finish = useFinishSignIn();
   const location = useLocation();
+  const signedIn = useSessionStore((session) => session.token !== null);
   const freshRecoveryCode = (location.state as { recoveryCode?: string } | null)?.recoveryCode ?? null;
+  const [turnOn] = useState(() => turnOnOf(location.state));
   const [company, setCompany] = useState<Setting | null>(null);
   const [current, setCurrent] = useState<Setting | null>(null);
   const [choice, setChoice] = useState<Setting>({ isEmailMFA: false, isAuthenticatorAppMFA: false });
@@ -78,16 +95,14 @@ export function MfaSetupScreen() {
         if (!live) return;
         setCompany(reply.company);
         setCurrent(reply.MFA);
-        const any = reply.MFA.isEmailMFA || reply.MFA.isAuthenticatorAppMFA;
-        // Nothing chosen yet: start from what the company offers, the authenticator only if it is the one factor.
-        setChoice(any ? reply.MFA : { isEmailMFA: reply.company.isEmailMFA, isAuthenticatorAppMFA: !reply.company.isEmailMFA && reply.company.isAuthenticatorAppMFA });
+        setChoice(firstChoice(reply.MFA, reply.company, turnOn));
       },
       (failure: unknown) => live && setError(errorMessage(failure)),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [turnOn]);
 
   const authenticatorActive = (current?.isAuthenticatorAppMFA ?? false) && pending === null;
   useEffect(() => {
@@ -118,7 +133,8 @@ export function MfaSetupScreen() {
     try {
       const held = heldLogin();
       const MFASecretKey = choice.isAuthenticatorAppMFA && pending ? pending.MFASecretKey : undefined;
-      const reply = await call('hrms|master|MFA|setup', { ...held, MFA: { ...choice, MFASecretKey } });
+      const setting = company && current ? settingToSend(choice, current, company) : choice;
+      const reply = await call('hrms|master|MFA|setup', { ...held, MFA: { ...setting, MFASecretKey } });
       showToast(MESSAGES.mfaSetupDone);
       if (reply.token) return finish(reply.token);
       const details = useSessionStore.getState().logInDetails;
@@ -137,13 +153,21 @@ export function MfaSetupScreen() {
   };
 
   if (!company && !error) return <LoadingScreen fullPage label="Loading your settings…" />;
-  if (company && !company.isEmailMFA && !company.isAuthenticatorAppMFA) return <NoSecondFactorPolicy />;
+  // No company asks for a second factor: the user chooses for their own account, both factors offered.
+  const ownChoice = company !== null && !company.isEmailMFA && !company.isAuthenticatorAppMFA;
+  const offersEmail = ownChoice || (company?.isEmailMFA ?? false);
+  const offersApp = ownChoice || (company?.isAuthenticatorAppMFA ?? false);
+  const anyOn = (current?.isEmailMFA ?? false) || (current?.isAuthenticatorAppMFA ?? false);
 
   return (
     <AuthLayout>
       <header className="screen-header">
         <h1>Multi-Factor Authentication Setup</h1>
-        <p className="lead">Your company asks for a second step at sign-in. Choose how you want to receive it.</p>
+        <p className="lead">
+          {ownChoice
+            ? 'No company of yours asks for a second step at sign-in. You can turn one on for your own account: sign-in then asks for it after your password.'
+            : 'Your company asks for a second step at sign-in. Choose how you want to receive it.'}
+        </p>
       </header>
       {freshRecoveryCode ? (
         <section className="result-panel" aria-label="Your new recovery code">
@@ -155,7 +179,7 @@ export function MfaSetupScreen() {
         <fieldset className="choice-group">
           <legend className="choice-legend">Second factor</legend>
           <div className="choice-options">
-            {company?.isEmailMFA ? (
+            {offersEmail ? (
               <ChoiceCard
                 type="checkbox"
                 id="mfa-email"
@@ -166,7 +190,7 @@ export function MfaSetupScreen() {
                 onChange={(checked) => setChoice({ ...choice, isEmailMFA: checked })}
               />
             ) : null}
-            {company?.isAuthenticatorAppMFA ? (
+            {offersApp ? (
               <ChoiceCard
                 type="checkbox"
                 id="mfa-app"
@@ -189,10 +213,15 @@ export function MfaSetupScreen() {
           </p>
         ) : null}
         <AlertMessage message={error} />
-        <Button type="submit" className="button-block" loading={loading} disabled={!canSave(choice, { active: authenticatorActive, verified })}>
+        <Button type="submit" className="button-block" loading={loading} disabled={!canSave(choice, { active: authenticatorActive, verified }, ownChoice && anyOn)}>
           Save
         </Button>
       </form>
+      {ownChoice && signedIn ? (
+        <p className="screen-footer">
+          <Link to={returnTo(location.state)}>Cancel</Link>
+        </p>
+      ) : null}
     </AuthLayout>
   );
 }

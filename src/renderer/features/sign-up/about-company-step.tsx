@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Country } from '../../../shared/reference/countries';
@@ -8,22 +9,30 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { AboutCompanySchema, EMPLOYEE_COUNTS, INDUSTRIES, type AboutCompanyValues } from './sign-up-schema';
 
+type AboutCompanyInput = z.input<typeof AboutCompanySchema>;
+
 interface AboutCompanyStepProps {
   countries: readonly Country[];
-  initial: z.input<typeof AboutCompanySchema>;
+  initial: AboutCompanyInput;
   loading: boolean;
   serverError: string | null;
-  onBack: () => void;
+  /** Each change, for the draft kept across a reload. */
+  onChange: (values: Partial<AboutCompanyInput>) => void;
+  /** Back to step 1, with what was typed here so far (kept for when the user comes back). */
+  onBack: (values: AboutCompanyInput) => void;
   onSubmit: (values: AboutCompanyValues) => Promise<void>;
 }
 
 /** Step 2 (aboutCompany): company, size (default '1-5'), industry, country, how they heard of us, and the terms. */
-export function AboutCompanyStep({ countries, initial, loading, serverError, onBack, onSubmit }: AboutCompanyStepProps) {
+export function AboutCompanyStep({ countries, initial, loading, serverError, onChange, onBack, onSubmit }: AboutCompanyStepProps) {
   const {
     register,
     handleSubmit,
+    getValues,
+    subscribe,
     formState: { errors },
-  } = useForm<z.input<typeof AboutCompanySchema>, unknown, AboutCompanyValues>({ resolver: zodResolver(AboutCompanySchema), defaultValues: initial });
+  } = useForm<AboutCompanyInput, unknown, AboutCompanyValues>({ resolver: zodResolver(AboutCompanySchema), defaultValues: initial });
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => onChange(values) }), [subscribe, onChange]);
 
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
@@ -70,7 +79,7 @@ export function AboutCompanyStep({ countries, initial, loading, serverError, onB
       ) : null}
       <AlertMessage message={serverError} />
       <div className="actions">
-        <Button variant="secondary" disabled={loading} onClick={onBack}>
+        <Button variant="secondary" disabled={loading} onClick={() => onBack(getValues())}>
           Back
         </Button>
         <Button type="submit" loading={loading}>

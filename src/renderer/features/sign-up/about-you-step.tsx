@@ -1,33 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Country } from '../../../shared/reference/countries';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { AboutYouSchema, BLOCKED_PHONE_KEYS, type AboutYouValues } from './sign-up-schema';
 
+type AboutYouInput = z.input<typeof AboutYouSchema>;
+
 interface AboutYouStepProps {
   countries: readonly Country[];
-  initial: AboutYouValues;
+  /** What was typed before (Back from step 2 brings the passwords too; a reload does not). */
+  initial: AboutYouInput;
+  /** Each change, for the draft kept across a reload (which leaves the passwords out). */
+  onChange: (values: Partial<AboutYouInput>) => void;
   onNext: (values: AboutYouValues) => void;
 }
 
-/** Step 1 (aboutYou): name, email (checked with checkEmailExistense before moving on) and phone with its dial code. */
-export function AboutYouStep({ countries, initial, onNext }: AboutYouStepProps) {
+/**
+ * Step 1 (aboutYou): name, email (checked with checkEmailExistense before moving on), phone with its dial code, and
+ * the password with its confirmation and the live checklist (spec section 5).
+ */
+export function AboutYouStep({ countries, initial, onChange, onNext }: AboutYouStepProps) {
   const [checking, setChecking] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const {
     register,
     handleSubmit,
     setError,
+    control,
+    subscribe,
     formState: { errors },
-  } = useForm<z.input<typeof AboutYouSchema>, unknown, AboutYouValues>({ resolver: zodResolver(AboutYouSchema), defaultValues: initial });
+  } = useForm<AboutYouInput, unknown, AboutYouValues>({ resolver: zodResolver(AboutYouSchema), defaultValues: initial });
+  const typedPassword = useWatch({ control, name: 'password' });
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => onChange(values) }), [subscribe, onChange]);
 
   const next = async (values: AboutYouValues) => {
     setChecking(true);
@@ -76,6 +89,14 @@ export function AboutYouStep({ countries, initial, onNext }: AboutYouStepProps) 
           }}
         />
       </div>
+      <NewPasswordFields
+        idPrefix="sign-up"
+        passwordLabel="Password"
+        password={register('password')}
+        confirm={register('cpassword')}
+        value={typedPassword}
+        errors={{ password: errors.password?.message, confirm: errors.cpassword?.message }}
+      />
       <AlertMessage message={serverError} />
       <Button type="submit" className="button-block" loading={checking}>
         Next

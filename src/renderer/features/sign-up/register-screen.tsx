@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Country } from '../../../shared/reference/countries';
 import { DEFAULT_COUNTRY_CODE } from '../../../shared/reference/defaults';
@@ -10,23 +10,55 @@ import { LoadingScreen } from '../../ui/spinner';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { AboutCompanyStep } from './about-company-step';
 import { AboutYouStep } from './about-you-step';
-import { phoneValue, type AboutCompanyValues, type AboutYouValues } from './sign-up-schema';
+import type * as z from 'zod';
+import { forgetSignUpDraft, readSignUpDraft, saveSignUpDraft, type SignUpDraft } from './sign-up-draft';
+import { EMPLOYEE_COUNTS, phoneValue, type AboutCompanySchema, type AboutCompanyValues, type AboutYouSchema } from './sign-up-schema';
 
 const STEPS = [
   { key: 'aboutYou', label: 'About You' },
   { key: 'aboutCompany', label: 'About Company' },
 ] as const;
 
-/** Create New Account (/register): aboutYou, then aboutCompany; signUp, then /stay-tuned. */
+type AboutYouInput = z.input<typeof AboutYouSchema>;
+type AboutCompanyInput = z.input<typeof AboutCompanySchema>;
+
+/** Step 1 as first shown: a reload's draft over the defaults; the passwords are never in a draft. */
+function firstAboutYou(draft: SignUpDraft): AboutYouInput {
+  return { firstName: '', lastName: '', email: '', countryCode: DEFAULT_COUNTRY_CODE, phone: '', ...draft.aboutYou, password: '', cpassword: '' };
+}
+
+/** Step 2 as first shown: a reload's draft over the defaults (employees '1-5', the country of the dial code chosen). */
+function firstAboutCompany(draft: SignUpDraft, country: string): AboutCompanyInput {
+  const kept = draft.aboutCompany;
+  const numemployees = EMPLOYEE_COUNTS.find((count) => count === kept.numemployees) ?? '1-5';
+  return { company: '', industryType: '', country, referral: '', terms: true, ...kept, numemployees };
+}
+
+/**
+ * Create New Account (/register): aboutYou, then aboutCompany; signUp, then /stay-tuned. What was typed is kept: Back
+ * from step 2 shows step 1 filled in (passwords too, from memory), and a reload shows both steps filled in but the
+ * passwords (a draft in sessionStorage, forgotten once the sign-up went through).
+ */
 export function RegisterScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [countries, setCountries] = useState<readonly Country[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [step, setStep] = useState<(typeof STEPS)[number]['key']>('aboutYou');
-  const [aboutYou, setAboutYou] = useState<AboutYouValues>({ firstName: '', lastName: '', email: '', countryCode: DEFAULT_COUNTRY_CODE, phone: '' });
+  const [draft] = useState(readSignUpDraft);
+  const [aboutYou, setAboutYou] = useState<AboutYouInput>(() => firstAboutYou(draft));
+  const [aboutCompany, setAboutCompany] = useState<AboutCompanyInput | null>(null);
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
+  const typed = useRef({ aboutYou: draft.aboutYou as Record<string, unknown>, aboutCompany: draft.aboutCompany as Record<string, unknown> });
+  const rememberAboutYou = useCallback((values: Partial<AboutYouInput>) => {
+    typed.current = { ...typed.current, aboutYou: values };
+    saveSignUpDraft(typed.current);
+  }, []);
+  const rememberAboutCompany = useCallback((values: Partial<AboutCompanyInput>) => {
+    typed.current = { ...typed.current, aboutCompany: values };
+    saveSignUpDraft(typed.current);
+  }, []);
 
   useEffect(() => {
     let current = true;
@@ -58,6 +90,8 @@ export function RegisterScreen() {
         firstName: aboutYou.firstName,
         lastName: aboutYou.lastName,
         email: aboutYou.email,
+        password: aboutYou.password,
+        cpassword: aboutYou.cpassword,
         phone: phoneValue(chosen?.dial_code ?? '+91', aboutYou.phone),
         company: company.company,
         numemployees: company.numemployees,
@@ -70,6 +104,7 @@ export function RegisterScreen() {
       });
       // The mailed code is entered on /verify-email, which reads the address from here.
       saveEmail(reply.email);
+      forgetSignUpDraft();
       navigate('/stay-tuned');
     } catch (error) {
       showServerError(errorMessage(error));
@@ -93,6 +128,7 @@ export function RegisterScreen() {
         <AboutYouStep
           countries={countries}
           initial={aboutYou}
+          onChange={rememberAboutYou}
           onNext={(values) => {
             setAboutYou(values);
             setStep('aboutCompany');
@@ -101,10 +137,14 @@ export function RegisterScreen() {
       ) : (
         <AboutCompanyStep
           countries={countries}
-          initial={{ company: '', numemployees: '1-5', industryType: '', country: chosen?.label ?? 'India', referral: '', terms: true }}
+          initial={aboutCompany ?? firstAboutCompany(draft, chosen?.label ?? 'India')}
           loading={loading}
           serverError={serverError}
-          onBack={() => setStep('aboutYou')}
+          onChange={rememberAboutCompany}
+          onBack={(values) => {
+            setAboutCompany(values);
+            setStep('aboutYou');
+          }}
           onSubmit={submit}
         />
       )}

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SignUpPayloadSchema } from '../../../shared/protocol';
+import { passwordsMatch, SignUpPayloadSchema } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 
 const fields = SignUpPayloadSchema.shape;
@@ -8,18 +8,25 @@ const fields = SignUpPayloadSchema.shape;
 export const EMPLOYEE_COUNTS = fields.numemployees.options;
 export const INDUSTRIES = ['Information Technology', 'Manufacturing', 'Retail', 'Healthcare', 'Education', 'Finance', 'Construction', 'Hospitality', 'Other'];
 
-/** Step 1, aboutYou: the contract's rules for names and email; the phone without its dial code, 6 to 15 digits. */
-export const AboutYouSchema = z.object({
-  firstName: fields.firstName,
-  lastName: fields.lastName,
-  email: fields.email,
-  countryCode: z.string().min(1, MESSAGES.required),
-  phone: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .regex(/^[0-9]{6,15}$/, MESSAGES.invalid('Phone')),
-});
+/**
+ * Step 1, aboutYou: the contract's rules for names, email and the password with its confirmation (spec section 5,
+ * 'Password and confirm password does not match'); the phone without its dial code, 6 to 15 digits.
+ */
+export const AboutYouSchema = z
+  .object({
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    email: fields.email,
+    countryCode: z.string().min(1, MESSAGES.required),
+    phone: z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .min(1, MESSAGES.required)
+      .regex(/^[0-9]{6,15}$/, MESSAGES.invalid('Phone')),
+    password: fields.password,
+    cpassword: fields.cpassword,
+  })
+  .superRefine(passwordsMatch);
 export type AboutYouValues = z.output<typeof AboutYouSchema>;
 
 /** Step 2, aboutCompany; the terms box must be on (its tooltip says so). */

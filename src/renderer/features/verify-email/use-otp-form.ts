@@ -7,9 +7,10 @@ import { MESSAGES } from '../../../shared/validation/messages';
 
 /**
  * The six-box code form of the verification screens: the OTP rule of the contract, a submit that runs `verify`,
- * and 'Resend OTP' (toast 'OTP sent successfully.').
+ * and 'Resend OTP' (toast 'OTP sent successfully.'). `verify` answers 'stay' when the screen asks for more before
+ * the code can go (a password to choose): the form is ready again, with no error shown.
  */
-export function useOtpForm(verify: (otp: string) => Promise<void>) {
+export function useOtpForm(verify: (otp: string) => Promise<void | 'stay'>) {
   const [otp, setOtp] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
@@ -26,7 +27,7 @@ export function useOtpForm(verify: (otp: string) => Promise<void>) {
     setFieldError(undefined);
     setLoading(true);
     try {
-      await verify(parsed.data);
+      if ((await verify(parsed.data)) === 'stay') setLoading(false);
     } catch (error) {
       showServerError(errorMessage(error));
       setLoading(false);
