@@ -26,6 +26,10 @@ export const FILE_TYPES = {
     'text/csv': ['.csv'],
   },
   zip: { 'application/zip': ['.zip'], 'application/x-zip-compressed': ['.zip'] },
+  /** A CSV file alone, for an upload that reads nothing else (the admin console's invitation list). */
+  csv: { 'text/csv': ['.csv'] },
+  /** The images every browser shows and the portal stores (a logo): no SVG, which can carry script, and no BMP. */
+  webImages: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] },
 } as const satisfies Record<string, Accept>;
 export type FileKind = keyof typeof FILE_TYPES;
 export const ALL_FILE_KINDS = Object.keys(FILE_TYPES) as FileKind[];
