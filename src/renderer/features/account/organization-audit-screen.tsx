@@ -82,7 +82,7 @@ function OrganizationAudit({ organizations }: { organizations: { value: string; 
   };
 
   return (
-    <AccountLayout title={TITLE} intro="Sign-ins, failures, locks, and password and second-factor changes of the members of an organization you administer, since they joined it.">
+    <AccountLayout title={TITLE} intro="Sign-ins, failures, locks, and password and second-factor changes of the members of an organization you administer since they joined it, and every change made in its administration, with who made it.">
       <div className="account-toolbar">
         <SelectField id="audit-organization" label="Organization" options={organizations} value={orgId} onChange={(event) => setOrgId(event.target.value)} />
         <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
