@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { UPLOAD_DEFAULTS } from '../../../shared/limits';
+import { UPLOAD_MAX_MEGABYTES } from '../../../shared/limits';
 import { ImageRefSchema } from '../../../shared/protocol/admin-schemas';
 import { ErrorCodeSchema } from '../../../shared/protocol/envelope';
 import { CallError, ERROR_CODES } from '../../../shared/protocol/errors';
@@ -42,7 +42,7 @@ export async function uploadImage(file: File, fetchImpl: typeof fetch = fetch): 
   const parsed = UploadReplySchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) {
     // A proxy's own page (a body too large for it, a gateway error): say what we know, never its text.
-    if (response.status === 413) throw new CallError(ERROR_CODES.BAD_REQUEST, KIT_MESSAGES.filesTooLarge(UPLOAD_DEFAULTS.maxMegabytes));
+    if (response.status === 413) throw new CallError(ERROR_CODES.BAD_REQUEST, KIT_MESSAGES.filesTooLarge(UPLOAD_MAX_MEGABYTES));
     throw new CallError(ERROR_CODES.INTERNAL, UNREACHABLE);
   }
   if ('data' in parsed.data) return parsed.data.data.imageId;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { UPLOAD_DEFAULTS } from '../../../shared/limits';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MEGABYTES } from '../../../shared/limits';
 import { AlertMessage } from '../alert-message';
 import { acceptFor, ALL_FILE_KINDS, checkFiles, extensionOf, previewKind, readFileAsDataUrl, uploadFileName, type FileKind, type UploadFile } from './file-rules';
 import './file-upload.css';
@@ -27,7 +27,7 @@ interface FileUploadProps {
  * Space), and this checks every file against the limits with the spec's messages, lists the files with a preview,
  * and keeps the ids of removed stored files.
  */
-export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_DEFAULTS.maxFiles, maxMegabytes = UPLOAD_DEFAULTS.maxMegabytes, kinds = ALL_FILE_KINDS }: FileUploadProps) {
+export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_MAX_FILES, maxMegabytes = UPLOAD_MAX_MEGABYTES, kinds = ALL_FILE_KINDS }: FileUploadProps) {
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
