@@ -53,13 +53,22 @@ export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_MAX_FILES
       <span className="field-label" id={`${hintId}-label`}>
         {label}
       </span>
-      <div {...getRootProps({ className: `file-drop${isDragActive ? ' file-drop-active' : ''}`, role: 'button', 'aria-labelledby': `${hintId}-label`, 'aria-describedby': hintId })}>
-        <input {...getInputProps({ 'aria-label': label })} />
-        <span>Drop files here, or choose them</span>
-        <span id={hintId} className="file-hint">
-          Up to {maxFiles} file{maxFiles === 1 ? '' : 's'}, {maxMegabytes} MB each
-        </span>
+      {/* The input sits beside the drop area, not inside it: a control inside a button is unreachable to assistive
+          technology (axe nested-interactive). The button's name starts with the label and holds its visible text. */}
+      <input {...getInputProps({ 'aria-label': label })} />
+      <div
+        {...getRootProps({
+          className: `file-drop${isDragActive ? ' file-drop-active' : ''}`,
+          role: 'button',
+          'aria-labelledby': `${hintId}-label ${hintId}-action`,
+          'aria-describedby': hintId,
+        })}
+      >
+        <span id={`${hintId}-action`}>Drop files here, or choose them</span>
       </div>
+      <span id={hintId} className="file-hint">
+        Up to {maxFiles} file{maxFiles === 1 ? '' : 's'}, {maxMegabytes} MB each
+      </span>
       <AlertMessage message={error} />
       {value.files.length ? (
         <ul className="file-list" aria-label={`${label}: chosen files`}>
