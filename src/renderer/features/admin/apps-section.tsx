@@ -130,7 +130,7 @@ export function AppsSection({ orgId, settings }: SectionProps) {
             Edit
           </Button>
           {app.type === 'confidential' ? (
-            <Button variant="secondary" className="button-compact" aria-label={`Rotate the secret of ${app.name}`} onClick={() => confirming.show({ action: 'rotate', app })}>
+            <Button variant="secondary" className="button-compact" aria-label={`Rotate secret of ${app.name}`} onClick={() => confirming.show({ action: 'rotate', app })}>
               Rotate secret
             </Button>
           ) : null}
@@ -174,7 +174,7 @@ export function AppsSection({ orgId, settings }: SectionProps) {
       />
       {editing.key > 0 ? (
         <AppDialog
-          key={editing.key}
+          key={`editing-${editing.key}`}
           open={editing.open}
           orgId={orgId}
           app={editing.subject}
@@ -192,9 +192,9 @@ export function AppsSection({ orgId, settings }: SectionProps) {
           }}
         />
       ) : null}
-      <AppSecretDialog key={secret.key} open={secret.open} registered={secret.subject} onClose={secret.hide} />
+      <AppSecretDialog key={`secret-${secret.key}`} open={secret.open} registered={secret.subject} onClose={secret.hide} />
       <ConfirmDialog
-        key={confirming.key}
+        key={`confirming-${confirming.key}`}
         open={confirming.open}
         title={pending ? CONFIRM_TITLES[pending.action](pending.app.name) : ''}
         message={pending ? CONFIRM_MESSAGES[pending.action] : undefined}

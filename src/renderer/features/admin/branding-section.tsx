@@ -102,7 +102,7 @@ export function BrandingSection({ orgId, settings, onSettingsChange }: SectionPr
         </div>
       </form>
       <ConfirmDialog
-        key={removing.key}
+        key={`removing-${removing.key}`}
         open={removing.open}
         title="Remove the logo?"
         message={`The sign-in page of ${settings.company} and the workspace show the company name without a logo.`}

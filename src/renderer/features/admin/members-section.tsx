@@ -160,7 +160,7 @@ export function MembersSection({ orgId, settings }: SectionProps) {
       />
       {editing.subject ? (
         <MemberDialog
-          key={editing.key}
+          key={`editing-${editing.key}`}
           open={editing.open}
           orgId={orgId}
           member={editing.subject}
@@ -175,7 +175,7 @@ export function MembersSection({ orgId, settings }: SectionProps) {
       ) : null}
       {removing.subject ? (
         <RemoveMemberDialog
-          key={removing.key}
+          key={`removing-${removing.key}`}
           open={removing.open}
           member={removing.subject}
           company={settings.company}

@@ -136,7 +136,7 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
         onPageChange={table.setPage}
       />
       <ConfirmDialog
-        key={revoking.key}
+        key={`revoking-${revoking.key}`}
         open={revoking.open}
         title="Revoke this invitation?"
         message={revoking.subject ? `The link mailed to ${revoking.subject.email} stops working at once. You can invite them again later.` : undefined}

@@ -92,7 +92,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
         </div>
       </form>
       <ConfirmDialog
-        key={confirming.key}
+        key={`confirming-${confirming.key}`}
         open={confirming.open}
         title="Change the second-factor policy?"
         message={`From now on: ${POLICY_CHOICES[policy].label.toLowerCase()}. Without the box ticked, it applies to each member at their next sign-in. Ticked, every member but you is signed out now, so it applies at once.`}
@@ -210,7 +210,7 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
         </div>
       </form>
       <ConfirmDialog
-        key={outside.key}
+        key={`outside-${outside.key}`}
         open={outside.open}
         title="Leave your own address outside?"
         message={outside.subject?.message}
