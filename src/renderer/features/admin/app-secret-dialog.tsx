@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy';
 import { Modal } from '../../ui/dialog/modal';
@@ -10,6 +11,8 @@ interface AppSecretDialogProps {
   open: boolean;
   /** The app and its new secret, from registering or rotating it. */
   registered: Registered | null;
+  /** What began the registration or rotation: the focus goes back there (the dialog that asked has closed). */
+  returnFocusTo: RefObject<HTMLElement | null>;
   onClose: () => void;
 }
 
@@ -17,13 +20,14 @@ interface AppSecretDialogProps {
  * A confidential app's client id and secret, right after registering or rotating (the reply holds the secret once).
  * Closing it any way but Done asks first; once closed, the secret is gone from the page and from the portal's reach.
  */
-export function AppSecretDialog({ open, registered, onClose }: AppSecretDialogProps) {
+export function AppSecretDialog({ open, registered, returnFocusTo, onClose }: AppSecretDialogProps) {
   if (!registered) return null;
   const { app, clientSecret } = registered;
   return (
     <Modal
       open={open}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       title={`Client secret of ${app.name}`}
       description={SECRET_SHOWN_ONCE}
       confirmClose={{ title: 'Close without the secret?', text: 'If you have not copied it, only a new secret (Rotate secret) can replace it.' }}

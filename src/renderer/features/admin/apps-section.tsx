@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FIRST_PAGE, DEFAULT_LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../shared/limits';
 import type { AppSummary } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
@@ -35,6 +35,26 @@ export function AppsSection({ orgId, settings }: SectionProps) {
   const editing = useDialog<AppSummary | null>();
   const secret = useDialog<Registered>();
   const confirming = useDialog<Confirmation>();
+  // A secret to show once the dialog that asked for it (register, rotate) has closed and handed the focus back: opened
+  // earlier, the secret's dialog saw that focus move outside it and asked whether to close.
+  const [fresh, setFresh] = useState<Registered | null>(null);
+  // The button that began a registration or a rotation: the secret's dialog hands the focus back to it.
+  const trigger = useRef<HTMLElement | null>(null);
+  const showSecret = secret.show;
+  useEffect(() => {
+    if (!fresh || editing.open || confirming.open) return;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => {
+        showSecret(fresh);
+        setFresh(null);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [fresh, editing.open, confirming.open, showSecret]);
 
   useEffect(() => {
     let current = true;
@@ -59,7 +79,7 @@ export function AppsSection({ orgId, settings }: SectionProps) {
     setBusy(true);
     try {
       if (action === 'rotate') {
-        secret.show(await call('rotateAppSecret', { orgId, clientId: app.clientId }));
+        setFresh(await call('rotateAppSecret', { orgId, clientId: app.clientId }));
         showToast(`A new secret replaced the old one of ${app.name}.`);
       } else if (action === 'disable') {
         await update(app, { disabled: true });
@@ -130,7 +150,15 @@ export function AppsSection({ orgId, settings }: SectionProps) {
             Edit
           </Button>
           {app.type === 'confidential' ? (
-            <Button variant="secondary" className="button-compact" aria-label={`Rotate secret of ${app.name}`} onClick={() => confirming.show({ action: 'rotate', app })}>
+            <Button
+              variant="secondary"
+              className="button-compact"
+              aria-label={`Rotate secret of ${app.name}`}
+              onClick={(event) => {
+                trigger.current = event.currentTarget;
+                confirming.show({ action: 'rotate', app });
+              }}
+            >
               Rotate secret
             </Button>
           ) : null}
@@ -155,7 +183,14 @@ export function AppsSection({ orgId, settings }: SectionProps) {
   return (
     <>
       <div className="admin-toolbar">
-        <Button onClick={() => editing.show(null)}>Register an app</Button>
+        <Button
+          onClick={(event) => {
+            trigger.current = event.currentTarget;
+            editing.show(null);
+          }}
+        >
+          Register an app
+        </Button>
       </div>
       <AlertMessage message={error} />
       <DataTable
@@ -187,12 +222,12 @@ export function AppsSection({ orgId, settings }: SectionProps) {
           onRegistered={(registered) => {
             editing.hide();
             showToast(`${registered.app.name} is registered.`);
-            if (registered.clientSecret) secret.show(registered);
+            if (registered.clientSecret) setFresh(registered);
             reload();
           }}
         />
       ) : null}
-      <AppSecretDialog key={`secret-${secret.key}`} open={secret.open} registered={secret.subject} onClose={secret.hide} />
+      <AppSecretDialog key={`secret-${secret.key}`} open={secret.open} registered={secret.subject} returnFocusTo={trigger} onClose={secret.hide} />
       <ConfirmDialog
         key={`confirming-${confirming.key}`}
         open={confirming.open}
