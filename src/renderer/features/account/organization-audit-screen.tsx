@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { AuditFilter, MemberAuditEntry } from '../../../shared/protocol/security-schemas';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
@@ -56,7 +57,9 @@ export function OrganizationAuditScreen() {
 }
 
 function OrganizationAudit({ organizations }: { organizations: { value: string; label: string }[] }) {
-  const [orgId, setOrgId] = useState(organizations[0]!.value);
+  // The admin console links here with the organization it shows (router state), when the user administers it.
+  const asked = (useLocation().state as { orgId?: unknown } | null)?.orgId;
+  const [orgId, setOrgId] = useState(organizations.find((org) => org.value === asked)?.value ?? organizations[0]!.value);
   const [filter, setFilterState] = useState<AuditFilter>({});
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useTimedMessage();

@@ -68,7 +68,9 @@ export function AdminLayout({ orgId, company, title, intro, children }: AdminLay
                 </li>
               ))}
               <li>
-                <Link to={ACCOUNT_PATHS.organizationAudit}>Organization audit</Link>
+                <Link to={ACCOUNT_PATHS.organizationAudit} state={{ orgId }}>
+                  Organization audit
+                </Link>
               </li>
             </ul>
           </nav>
