@@ -77,15 +77,11 @@ export function BrandingSection({ orgId, settings, onSettingsChange }: SectionPr
       <form className="form admin-form" noValidate aria-label="Company name and logo" onSubmit={(event) => void handleSubmit(save)(event)}>
         <TextField id="branding-company" label="Company Name" autoComplete="organization" maxLength={100} error={errors.company?.message} {...register('company')} />
         <div className="admin-logo">
-          <p className="field-label" id="current-logo-label">
-            Current logo
-          </p>
+          <p className="field-label">Current logo</p>
           {logo ? (
             <img className="admin-logo-preview" src={logo} alt={`Logo of ${settings.company}`} />
           ) : (
-            <p className="muted" aria-describedby="current-logo-label">
-              No logo: the sign-in page shows the company name.
-            </p>
+            <p className="muted">No logo: the sign-in page shows the company name.</p>
           )}
           {logo ? (
             <Button variant="secondary" className="button-compact" disabled={busy} onClick={() => removing.show(true)}>
