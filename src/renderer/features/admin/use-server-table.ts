@@ -3,6 +3,9 @@ import { DEFAULT_LIST_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import { errorMessage } from '../../api';
 import type { TablePage, TableSort } from '../../ui/table/table-state';
 
+/** The longest search term the console's list events accept. */
+const SEARCH_MAX = 100;
+
 /** What a console table asks the server for: a page (40 rows by default, spec section 9), its sort and search. */
 export interface TableRequest extends TablePage {
   sort: TableSort | null;
@@ -42,7 +45,8 @@ export function useServerTable<Reply extends { list: unknown[]; total: number }>
     error: answered && !answer.ok ? answer.message : null,
     setPage: useCallback((page: TablePage) => setRequest((current) => ({ ...current, ...page })), []),
     setSort: useCallback((sort: TableSort | null) => setRequest((current) => ({ ...current, sort, page: FIRST_PAGE })), []),
-    setSearch: useCallback((search: string) => setRequest((current) => ({ ...current, search, page: FIRST_PAGE })), []),
+    // The contract takes at most 100 characters of search; a longer paste searches its first 100, never a refusal.
+    setSearch: useCallback((search: string) => setRequest((current) => ({ ...current, search: search.slice(0, SEARCH_MAX), page: FIRST_PAGE })), []),
     reload: useCallback(() => setGeneration((value) => value + 1), []),
   };
 }
