@@ -14,7 +14,7 @@ import { useDialog } from './use-dialog';
 import { addressAllowed, parseRangeLines } from './ip-ranges';
 
 export const POLICY_CHOICES: Record<SecondFactorPolicy, { label: string; description: string }> = {
-  none: { label: 'No second factor', description: 'Members sign in with their password alone (anyone may still turn one on for their own account).' },
+  none: { label: 'No second factor', description: 'Members sign in with their password alone.' },
   email: { label: 'Work email', description: 'A six-digit code mailed to the member’s work address at each sign-in.' },
   authenticator: { label: 'Authenticator app', description: 'A six-digit code from an authenticator app on the member’s phone.' },
   both: { label: 'Work email or authenticator app', description: 'Both are offered; each member chooses at sign-in.' },
