@@ -12,7 +12,20 @@ import { rendererBuildDefines } from './build-stamp';
  * runtime configuration, the update feeds and installers, the product stand-ins and demo logos. Nothing of them is
  * ever cached (there is no runtime caching at all); the worker precaches only the app shell and hashed assets.
  */
-const NETWORK_ONLY = [/^\/socket\.io/, /^\/oauth2\//, /^\/oidc\//, /^\/\.well-known\//, /^\/auth\//, /^\/portal-config\.json/, /^\/updates\//, /^\/products\//, /^\/demo-logos\//];
+const NETWORK_ONLY = [
+  /^\/socket\.io/,
+  /^\/oauth2\//,
+  /^\/oidc\//,
+  /^\/\.well-known\//,
+  /^\/auth\//,
+  /^\/portal-config\.json/,
+  /^\/updates\//,
+  /^\/products\//,
+  /^\/demo-logos\//,
+  // The admin console's image uploads and the uploaded logos the server serves.
+  /^\/uploads\//,
+  /^\/images\//,
+];
 
 const SHELL_MODULES =
   /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire|session-values)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
@@ -71,7 +84,8 @@ export default defineConfig(({ command }) => {
           // size. A group takes a module even when only lazy chunks use it, so nothing that builds a zod schema belongs
           // here: the event contract, the caller and socket.io-client load in the `wire` chunk (api/wire.ts) right after
           // the first paint, the form rules with the forms. The security center's part of the contract loads with
-          // /account, and the Microsoft popup's code when the popup opens or returns. The tab's session values
+          // /account, the admin console's (admin-events.ts, admin-schemas.ts, with Papa Parse and ipaddr.js) with
+          // /admin, and the Microsoft popup's code when the popup opens or returns. The tab's session values
           // (session/session-values.ts: the sign-up draft) load with the screens that keep them.
           codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
         },
@@ -88,6 +102,8 @@ export default defineConfig(({ command }) => {
         '/products': 'http://127.0.0.1:3000',
         '/updates': 'http://127.0.0.1:3000',
         '/product-preview.css': 'http://127.0.0.1:3000',
+        '/uploads': 'http://127.0.0.1:3000',
+        '/images': 'http://127.0.0.1:3000',
       },
     },
   };

@@ -24,6 +24,8 @@ test('an admin’s menu lists every product of the selected organization and eve
   await openMenu(page);
   expect(await menuEntries(page)).toEqual([
     ...['HR', 'Chat', 'Project', 'Payroll', 'Survey', 'Applicant tracking', 'Assets', 'Performance'].map(tab),
+    'Admin console',
+    'Security',
     ...COMMON,
   ]);
   await expect(page.getByRole('group', { name: 'Acme Corporation products' })).toBeVisible();
@@ -44,7 +46,7 @@ test('a member sees the products their access opens, a client Project only', asy
     await signIn(page, email, password);
     await expectSelection(page);
     await openMenu(page);
-    expect(await menuEntries(page)).toEqual([...products.map(tab), ...COMMON]);
+    expect(await menuEntries(page)).toEqual([...products.map(tab), 'Security', ...COMMON]);
     await context.close();
   }
 });

@@ -41,6 +41,14 @@ const SPEC_ROUTES: [string, RouteAccess][] = [
   ['/account/history', 'protected'],
   ['/account/second-factor', 'protected'],
   ['/account/organization-audit', 'protected'],
+  // The organization admin console (beyond the spec), signed in only.
+  ['/admin', 'protected'],
+  ['/admin/acme', 'protected'],
+  ['/admin/acme/members', 'protected'],
+  ['/admin/acme/invitations', 'protected'],
+  ['/admin/acme/security', 'protected'],
+  ['/admin/acme/branding', 'protected'],
+  ['/admin/acme/apps', 'protected'],
   ['/no/such/page', 'not-found'],
   ['/acme/preboarding/elsewhere', 'not-found'],
 ];

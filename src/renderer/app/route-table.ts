@@ -20,6 +20,7 @@ const WorkspaceScreen = lazy(() => workspace().then((module) => ({ default: modu
 // The security center is entered from the workspace, and its lazy chunk is handed out by the workspace's: a second
 // dynamic import here would put its list of files into what /login loads (scripts/login-bundle.mjs).
 const SecurityCenter = lazy(() => workspace().then((module) => module.loadSecurityCenter()));
+const AdminConsole = lazy(() => workspace().then((module) => module.loadAdminConsole()));
 const passwordReset = () => import('../features/password-reset/forgot-password-screen');
 const ForgotPasswordScreen = lazy(() => passwordReset().then((module) => ({ default: module.ForgotPasswordScreen })));
 const EmailSentScreen = lazy(() => passwordReset().then((module) => ({ default: module.EmailSentScreen })));
@@ -62,7 +63,7 @@ function organizationRoutes(base: string, flow: 'Onboarding' | 'Preboarding'): R
 }
 
 /**
- * Every route of spec section 2, and the security center under /account. Paths without an organization come first: where a path could match both
+ * Every route of spec section 2, the security center under /account and the admin console under /admin. Paths without an organization come first: where a path could match both
  * (/invite/login and /{orgId}/login), the earlier entry wins.
  */
 export const ROUTES: readonly RouteEntry[] = [
@@ -92,6 +93,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/verify-organization/:id', access: 'protected', title: 'Verify Your Organization', screen: VerifyOrganizationScreen },
   // ACCOUNT_PATHS (features/account/account-paths.ts) has its sections; a literal here keeps them out of /login.
   { path: '/account/*', access: 'protected', title: 'Security', screen: SecurityCenter },
+  // The organization admin console (features/admin/admin-paths.ts); its screens say which organization and section.
+  { path: '/admin/*', access: 'protected', title: 'Admin console', screen: AdminConsole },
 
   // Onboarding under /{orgId}, and the same five screens for preboarding under /{orgId}/preboarding.
   ...organizationRoutes('/:orgId', 'Onboarding'),

@@ -1,4 +1,5 @@
-import { CallError, ERROR_CODES, schemaFailure } from './errors';
+import { CallError, ERROR_CODES } from './errors';
+import { schemaFailure } from './schema-failure';
 import { RequestMetaSchema, ResponseEnvelopeSchema, RESPONSE_EVENT, SUCCESS_CODE } from './envelope';
 import type * as z from 'zod';
 import { PORTAL_EVENTS, type EventName, type EventPayloadInput, type EventReply } from './events';

@@ -1,5 +1,3 @@
-import type * as z from 'zod';
-
 // No zod schema here: /login's first paint reads the codes and CallError; the schemas are in `envelope.ts`.
 
 /**
@@ -49,18 +47,4 @@ export class CallError extends Error {
     this.code = code;
     this.data = data;
   }
-}
-
-/**
- * A schema failure as every boundary reports it (socket, HTTP, IPC): the fields at fault, and the first issue's
- * message, prefixed with its field when there is one ("orgId: Organization id must be valid.").
- */
-export function schemaFailure(issues: readonly z.core.$ZodIssue[]): { message: string; fields: string[]; issues: { path: string; message: string }[] } {
-  const fields = [...new Set(issues.map((issue) => issue.path.map(String).join('.')).filter(Boolean))];
-  const first = issues[0];
-  const where = first?.path.map(String).join('.');
-  const message = first ? (where ? `${where}: ${first.message}` : first.message) : 'Invalid request.';
-  // At most 200, so a payload of a thousand bad rows cannot make a reply of a thousand messages.
-  const each = issues.slice(0, 200).map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-  return { message, fields, issues: each };
 }

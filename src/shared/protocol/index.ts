@@ -1,5 +1,6 @@
 /** The socket and HTTP contract shared by the renderer and the account server. */
 export * from './errors';
+export * from './schema-failure';
 export * from './envelope';
 export * from './events';
 export * from './policy';

@@ -54,6 +54,28 @@ export function isPrivateAddress(ip: string): boolean {
 
 export const auditKindLabel = (kind: AuditKind): string => AUDIT_KIND_LABELS[kind];
 
+/** The kinds an organization's administration writes (the admin console, the admin API), with who made the change. */
+export const ADMINISTRATION_KINDS: readonly AuditKind[] = [
+  'member-invited',
+  'invitation-resent',
+  'invitation-revoked',
+  'invitation-accepted',
+  'member-role-changed',
+  'member-access-changed',
+  'member-removed',
+  'verification-resent',
+  'second-factor-policy-changed',
+  'ip-ranges-changed',
+  'branding-changed',
+  'app-registered',
+  'app-changed',
+  'app-secret-rotated',
+  'app-deleted',
+];
+
+/** Which heading a kind is listed under in the Event filter. */
+export const auditKindGroup = (kind: AuditKind): string => (ADMINISTRATION_KINDS.includes(kind) ? 'Administration' : 'Sign-in and security');
+
 /** Whether a kind is a failure or a lock: shown with the danger colour. */
 export const isWarningKind = (kind: AuditKind): boolean => kind === 'sign-in-failed' || kind === 'locked';
 

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { LogoutButton } from '../../session/logout-button';
 import { useSessionStore } from '../../session/session-store';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { ACCOUNT_PATHS } from './account-paths';
 import { useAdminOrganizations } from './use-admin-organizations';
 import './account.css';
@@ -29,12 +30,7 @@ export function AccountLayout({ title, intro, children }: AccountLayoutProps) {
   const admin = useAdminOrganizations();
   const isAdmin = admin.status === 'ready' && admin.list.length > 0;
 
-  useEffect(() => {
-    document.title = `${title} · Security · Suite Portal`;
-    return () => {
-      document.title = 'Suite Portal';
-    };
-  }, [title]);
+  useDocumentTitle(`${title} · Security · Suite Portal`);
 
   return (
     <div className="account-page">

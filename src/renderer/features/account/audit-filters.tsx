@@ -2,9 +2,15 @@ import { useState } from 'react';
 import { AUDIT_KINDS, type AuditFilter, type AuditKind } from '../../../shared/protocol/security-schemas';
 import { SearchInput } from '../../ui/search-input';
 import { SelectField } from '../../ui/select-field';
-import { auditKindLabel, dayBoundary } from './account-format';
+import { ADMINISTRATION_KINDS, auditKindGroup, auditKindLabel, dayBoundary } from './account-format';
 
-const KIND_OPTIONS = [{ value: '', label: 'All events' }, ...AUDIT_KINDS.map((kind) => ({ value: kind, label: auditKindLabel(kind) }))];
+// Grouped: the account's own events first, then the administration's (the admin console's changes).
+const KIND_OPTIONS = [
+  { value: '', label: 'All events' },
+  ...[...AUDIT_KINDS]
+    .sort((a, b) => Number(ADMINISTRATION_KINDS.includes(a)) - Number(ADMINISTRATION_KINDS.includes(b)))
+    .map((kind) => ({ value: kind, label: auditKindLabel(kind), group: auditKindGroup(kind) })),
+];
 
 interface AuditFiltersProps {
   /** Names the fields apart when two tables share a page. */

@@ -20,7 +20,7 @@ export function auditColumns<Row extends AuditEntry>(): TableColumn<Row>[] {
   ];
 }
 
-/** An organization's audit: whose event it is, after the time. */
+/** An organization's audit: whose event it is, after the time, and who made an administrator's change. */
 export function memberAuditColumns(): TableColumn<MemberAuditEntry>[] {
   const [time, ...rest] = auditColumns<MemberAuditEntry>();
   return [
@@ -35,6 +35,12 @@ export function memberAuditColumns(): TableColumn<MemberAuditEntry>[] {
           <span className="muted">{row.member.email}</span>
         </span>
       ),
+    },
+    {
+      title: 'By',
+      param: 'actor',
+      tooltip: 'Who made the change: an administrator, or an app through the admin API. The member’s own events name nobody.',
+      render: (row) => (row.actor ? <span className="audit-member">{row.actor}</span> : <span className="muted">The member</span>),
     },
     ...rest,
   ];

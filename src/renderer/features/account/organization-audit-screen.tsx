@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { AuditFilter, MemberAuditEntry } from '../../../shared/protocol/security-schemas';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
@@ -56,7 +57,9 @@ export function OrganizationAuditScreen() {
 }
 
 function OrganizationAudit({ organizations }: { organizations: { value: string; label: string }[] }) {
-  const [orgId, setOrgId] = useState(organizations[0]!.value);
+  // The admin console links here with the organization it shows (router state), when the user administers it.
+  const asked = (useLocation().state as { orgId?: unknown } | null)?.orgId;
+  const [orgId, setOrgId] = useState(organizations.find((org) => org.value === asked)?.value ?? organizations[0]!.value);
   const [filter, setFilterState] = useState<AuditFilter>({});
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useTimedMessage();
@@ -82,7 +85,7 @@ function OrganizationAudit({ organizations }: { organizations: { value: string; 
   };
 
   return (
-    <AccountLayout title={TITLE} intro="Sign-ins, failures, locks, and password and second-factor changes of the members of an organization you administer, since they joined it.">
+    <AccountLayout title={TITLE} intro="Sign-ins, failures, locks, and password and second-factor changes of the members of an organization you administer since they joined it, and every change made in its administration, with who made it.">
       <div className="account-toolbar">
         <SelectField id="audit-organization" label="Organization" options={organizations} value={orgId} onChange={(event) => setOrgId(event.target.value)} />
         <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>

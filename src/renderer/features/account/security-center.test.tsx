@@ -2,7 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionSummary } from '../../../shared/protocol/security-schemas';
+import { toPlanAccess } from '../../../shared/products';
+import type { MemberAuditEntry, SessionSummary } from '../../../shared/protocol/security-schemas';
+import { useSessionStore } from '../../session/session-store';
 
 // The screens with the server's side played by a recorded `call`: what they ask for, and what the user sees.
 const calls: { event: string; payload: unknown }[] = [];
@@ -20,6 +22,7 @@ vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }));
 
 const { SessionsScreen } = await import('./sessions-screen');
 const { SecondFactorScreen } = await import('./second-factor-screen');
+const { OrganizationAuditScreen } = await import('./organization-audit-screen');
 
 const session = (overrides: Partial<SessionSummary>): SessionSummary => ({
   id: '123e4567-e89b-42d3-a456-426614174000',
@@ -134,5 +137,42 @@ describe('Second factor', () => {
     inRouter(<SecondFactorScreen />);
     expect(await screen.findByText('A recovery code comes with the authenticator app.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Regenerate recovery code' })).toBeNull();
+  });
+});
+
+describe('Organization audit', () => {
+  it('says who made each administrator’s change, and filters by the administration’s kinds too', async () => {
+    // Its own session: the list of administered organizations is remembered per session.
+    useSessionStore.setState({ token: 'audit-token' });
+    replies.set('getWorkspaceList', () => ({
+      list: [{ _id: 'o1', orgId: 'acme', company: 'Acme', logoURL: null, role: 'admin', planAccess: toPlanAccess({ hrms: true }), productAccess: [], isAdmin: true, isCompanyMFA: false }],
+      activeOrgId: 'acme',
+    }));
+    const entry = (overrides: Partial<MemberAuditEntry>): MemberAuditEntry => ({
+      id: '00000000-0000-4000-8000-000000000010',
+      at: '2026-03-01T10:00:00.000Z',
+      kind: 'sign-in',
+      detail: null,
+      ip: '203.0.113.5',
+      device: 'Chrome 126 on Linux',
+      platform: 'web',
+      actor: null,
+      member: { name: 'Ada Lovelace', email: 'ada@acme.test' },
+      ...overrides,
+    });
+    replies.set('getOrganizationAudit', () => ({
+      list: [entry({}), entry({ id: '00000000-0000-4000-8000-000000000011', kind: 'member-invited', actor: 'Alan Admin (admin@acme.test)', member: { name: '', email: 'grace@acme.test' } })],
+      total: 2,
+    }));
+    inRouter(<OrganizationAuditScreen />);
+    const table = await screen.findByRole('table', { name: 'Acme audit' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(expect.arrayContaining(['Member↕', 'By']));
+    const invited = (await within(table).findByText('Invited')).closest('tr')!;
+    expect(within(invited).getByText('Alan Admin (admin@acme.test)')).toBeInTheDocument();
+    expect(within(within(table).getByText('Signed in').closest('tr')!).getByText('The member')).toBeInTheDocument();
+    const kinds = screen.getByLabelText('Event');
+    expect(within(within(kinds).getByRole('group', { name: 'Administration' })).getByRole('option', { name: 'Invited' })).toBeInTheDocument();
+    await userEvent.selectOptions(kinds, 'member-removed');
+    await waitFor(() => expect(calls.filter((item) => item.event === 'getOrganizationAudit').at(-1)?.payload).toMatchObject({ orgId: 'acme', filter: { kinds: ['member-removed'] } }));
   });
 });

@@ -1,12 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState, useSyncExternalStore } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { productUrl } from '../../../shared/products';
 import { portalConfig } from '../../api';
 import { platform } from '../../platform';
 import { useSessionStore } from '../../session/session-store';
 import { chooseTheme, useTheme } from '../theme/theme';
 import { productHost } from '../workspace/workspace-logic';
-import { signedInAsAccount, useActiveOrganization } from './active-organization';
+import { signedInAsAccount, useActiveOrganization, useOrganizationsStore } from './active-organization';
 import { MenuDialogs } from './menu-dialogs';
 import { buildMenu, visibleEntries, type MenuDialog, type MenuItem } from './menu-items';
 import './menu.css';
@@ -21,6 +22,7 @@ function useUpdateVersion(): string | null {
 function useMenuEntries(): MenuItem[] {
   const signedIn = useSessionStore(signedInAsAccount);
   const organization = useActiveOrganization(signedIn);
+  const administers = useOrganizationsStore((state) => (state.list ?? []).some((org) => org.isAdmin));
   const { choice } = useTheme();
   const updateVersion = useUpdateVersion();
   const config = portalConfig();
@@ -30,6 +32,7 @@ function useMenuEntries(): MenuItem[] {
       deviceKind: platform.deviceKind(),
       flavor: platform.flavor,
       organization,
+      administers,
       productUrl: (product, orgId) => productUrl(productHost(config, product, platform.flavor), product, orgId),
       version: platform.appVersion().version,
       updateVersion,
@@ -39,8 +42,8 @@ function useMenuEntries(): MenuItem[] {
   );
 }
 
-/** Runs an entry: a product in a new tab (the desktop shell routes it), a link, a theme, or one of the dialogs. */
-function runEntry(item: MenuItem, openDialog: (dialog: MenuDialog) => void): void {
+/** Runs an entry: a product in a new tab (the desktop shell routes it), a link, a portal screen, a theme, or one of the dialogs. */
+function runEntry(item: MenuItem, openDialog: (dialog: MenuDialog) => void, navigate: NavigateFunction): void {
   const { action } = item;
   switch (action.kind) {
     case 'product':
@@ -49,6 +52,9 @@ function runEntry(item: MenuItem, openDialog: (dialog: MenuDialog) => void): voi
       return;
     case 'link':
       if (item.route) platform.openExternal(action.link, item.route);
+      return;
+    case 'route':
+      if (item.route) void navigate(item.route);
       return;
     case 'theme':
       chooseTheme(action.theme);
@@ -104,6 +110,7 @@ export function AppMenu() {
 }
 
 function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; onDialog: (dialog: MenuDialog) => void }) {
+  const navigate = useNavigate();
   if (item.action.kind === 'info') {
     return <DropdownMenu.Label className="menu-label menu-info">{item.name}</DropdownMenu.Label>;
   }
@@ -120,7 +127,7 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
               {item.name}
             </DropdownMenu.Label>
             {item.inner.map((inner) => (
-              <DropdownMenu.RadioItem key={inner.id} className="menu-item" value={inner.action.kind === 'theme' ? inner.action.theme : inner.id} onSelect={() => runEntry(inner, onDialog)}>
+              <DropdownMenu.RadioItem key={inner.id} className="menu-item" value={inner.action.kind === 'theme' ? inner.action.theme : inner.id} onSelect={() => runEntry(inner, onDialog, navigate)}>
                 <DropdownMenu.ItemIndicator className="menu-check" aria-hidden="true">
                   ✓
                 </DropdownMenu.ItemIndicator>
@@ -140,7 +147,7 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
             {item.name}
           </DropdownMenu.Label>
           {item.inner.map((inner) => (
-            <DropdownMenu.Item key={inner.id} className="menu-item" onSelect={() => runEntry(inner, onDialog)}>
+            <DropdownMenu.Item key={inner.id} className="menu-item" onSelect={() => runEntry(inner, onDialog, navigate)}>
               {inner.name}
               <span className="visually-hidden"> (opens in a new tab)</span>
               <Badges item={inner} />
@@ -152,7 +159,7 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
     );
   }
   return (
-    <DropdownMenu.Item className="menu-item" onSelect={() => runEntry(item, onDialog)}>
+    <DropdownMenu.Item className="menu-item" onSelect={() => runEntry(item, onDialog, navigate)}>
       {item.name}
       <Badges item={item} />
     </DropdownMenu.Item>

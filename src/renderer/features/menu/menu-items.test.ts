@@ -21,6 +21,7 @@ const context = (overrides: Partial<MenuContext> = {}): MenuContext => ({
   deviceKind: 'web',
   flavor: 'web',
   organization: org('admin'),
+  administers: true,
   productUrl: (product, orgId) => productUrl(`https://${product}.example.com`, product, orgId),
   version: '1.4.0',
   updateVersion: null,
@@ -56,9 +57,23 @@ describe('the menu', () => {
   });
 
   it('offers Download App in a browser only, Shortcuts with a keyboard, and the app version on mobile', () => {
-    expect(names(context())).toEqual(['Acme products', 'New Release', 'Download App', 'Light/Dark', 'Troubleshooting', 'Shortcuts']);
-    expect(names(context({ deviceKind: 'desktop', flavor: 'chat' }))).toEqual(['Acme products', 'New Release', 'Light/Dark', 'Troubleshooting', 'Shortcuts']);
-    expect(names(context({ deviceKind: 'mobile' }))).toEqual(['Acme products', 'New Release', 'Download App', 'Light/Dark', 'Troubleshooting', 'App version 1.4.0']);
+    const signedIn = ['Acme products', 'Admin console', 'Security'];
+    expect(names(context())).toEqual([...signedIn, 'New Release', 'Download App', 'Light/Dark', 'Troubleshooting', 'Shortcuts']);
+    expect(names(context({ deviceKind: 'desktop', flavor: 'chat' }))).toEqual([...signedIn, 'New Release', 'Light/Dark', 'Troubleshooting', 'Shortcuts']);
+    expect(names(context({ deviceKind: 'mobile' }))).toEqual([...signedIn, 'New Release', 'Download App', 'Light/Dark', 'Troubleshooting', 'App version 1.4.0']);
+  });
+
+  it('offers the admin console to an administrator and the security center to everyone signed in, as portal screens', () => {
+    const items = visibleEntries(buildMenu(context()));
+    expect(items.find((item) => item.id === 'admin-console')).toMatchObject({ name: 'Admin console', route: '/admin', action: { kind: 'route' } });
+    expect(items.find((item) => item.id === 'security')).toMatchObject({ name: 'Security', route: '/account', action: { kind: 'route' } });
+    // A member or client who administers no organization: Security only.
+    expect(names(context({ organization: org('member', ['hrms']), administers: false }))).toEqual(['Acme products', 'Security', 'New Release', 'Download App', 'Light/Dark', 'Troubleshooting', 'Shortcuts']);
+    // An admin elsewhere, a member in the organization selected: the console still (it opens on the picker).
+    expect(names(context({ organization: org('member', ['hrms']), administers: true }))).toContain('Admin console');
+    // Signed out: neither.
+    expect(names(context({ signedIn: false }))).not.toEqual(expect.arrayContaining(['Admin console']));
+    expect(names(context({ signedIn: false }))).not.toContain('Security');
   });
 
   it('shows the help video, Documents and Support only when the deployment names them', () => {

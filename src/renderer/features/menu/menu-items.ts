@@ -1,6 +1,8 @@
 import { accessibleProducts, PRODUCT_LABELS, type ProductKey } from '../../../shared/products';
 import type { Organization, PortalConfig } from '../../../shared/protocol';
 import type { DeviceKind, ExternalLink, Flavor, ThemeChoice } from '../../platform';
+import { SECURITY_CENTER_LINK } from '../account/account-paths';
+import { ADMIN_CONSOLE_LINK } from '../admin/admin-paths';
 
 /** The dialogs menu entries open. */
 export type MenuDialog = 'new-release' | 'download-app' | 'shortcuts' | 'troubleshooting';
@@ -10,6 +12,8 @@ export type MenuAction =
   | { kind: 'product'; product: ProductKey; orgId: string }
   | { kind: 'dialog'; dialog: MenuDialog }
   | { kind: 'link'; link: ExternalLink }
+  /** A screen of the portal itself, at the entry's route. */
+  | { kind: 'route' }
   | { kind: 'theme'; theme: ThemeChoice }
   | { kind: 'group' }
   | { kind: 'info' };
@@ -38,6 +42,8 @@ export interface MenuContext {
   flavor: Flavor;
   /** The active organization (the workspace's selection, else the server's active one), when known. */
   organization: Organization | null;
+  /** The user administers at least one organization they can reach from here (the admin console's entry). */
+  administers: boolean;
   /** The product URL rules of the workspace's Next, for one product of one organization. */
   productUrl: (product: ProductKey, orgId: string) => string;
   /** The version the user runs (the portal's, or the desktop app's). */
@@ -64,6 +70,7 @@ const THEME_CHOICES: { theme: ThemeChoice; name: string }[] = [
 /**
  * The one typed list of menu entries (spec sections 1 and 6), every entry with isAccess computed from the context.
  * - Products: the modules the user may open in the active organization (the workspace's access rules), signed in only.
+ * - Admin console: for an administrator of an organization; Security (the security center): anyone signed in.
  * - New Release (with the version) and Troubleshooting: always. Download App: in a browser (the desktop apps update
  *   themselves). Shortcuts: not on mobile (no keyboard). The app version: on mobile only.
  * - Help video, Documents and Support: when the deployment configures them.
@@ -84,6 +91,8 @@ export function buildMenu(context: MenuContext): MenuItem[] {
           )
         : [],
     }),
+    entry({ id: 'admin-console', name: ADMIN_CONSOLE_LINK.name, route: ADMIN_CONSOLE_LINK.route, isAccess: context.signedIn && context.administers, action: { kind: 'route' } }),
+    entry({ id: 'security', name: SECURITY_CENTER_LINK.name, route: SECURITY_CENTER_LINK.route, isAccess: context.signedIn, action: { kind: 'route' } }),
     entry({
       id: 'new-release',
       name: 'New Release',

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_LABELS } from '../../../shared/products';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { SECURITY_CENTER_LINK } from '../account/account-paths';
+import { ADMIN_CONSOLE_LINK } from '../admin/admin-paths';
 import { LogoutButton } from '../../session/logout-button';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
@@ -14,17 +15,23 @@ import './workspace.css';
 /** Loads /account/*, the security center (beyond the spec): its own chunk, fetched when it is first opened. */
 export const loadSecurityCenter = () => import('../account/security-center');
 
+/** Loads /admin/*, the organization admin console (beyond the spec): its own chunk, fetched when it is first opened. */
+export const loadAdminConsole = () => import('../admin/admin-console');
+
 /** /workspace: choose an organization and a product, then go to that product (spec sections 2 and 4). */
 export function WorkspaceScreen() {
   const { state, error, opening, email, reload, next } = useWorkspace();
+  // The console's link for an administrator of at least one organization reachable from here.
+  const administers = state.status === 'ready' && state.list.some((org) => org.isAdmin);
 
   return (
     <AuthLayout wide>
       <div className="workspace-topbar">
         {email ? <p className="signed-in-as">Signed in as {email}</p> : null}
-        <Link className="workspace-topbar-link" to={SECURITY_CENTER_LINK.route}>
-          {SECURITY_CENTER_LINK.name}
-        </Link>
+        <nav className="workspace-topbar-links" aria-label="Your account">
+          {administers ? <Link to={ADMIN_CONSOLE_LINK.route}>{ADMIN_CONSOLE_LINK.name}</Link> : null}
+          <Link to={SECURITY_CENTER_LINK.route}>{SECURITY_CENTER_LINK.name}</Link>
+        </nav>
       </div>
       {state.status === 'loading' ? <LoadingScreen label="Loading your organizations…" /> : null}
       {state.status === 'opening' ? <LoadingScreen label={`Opening ${PRODUCT_LABELS[state.product]}…`} /> : null}

@@ -21,6 +21,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   /** Shows a spinner on the confirm button while the change is made. */
   busy?: boolean;
+  /** More fields of the confirmation, under the word (a reason); the caller keeps and checks their values. */
+  children?: ReactNode;
   onConfirm: (result: ConfirmResult) => void;
   onCancel: () => void;
 }
@@ -29,7 +31,7 @@ interface ConfirmDialogProps {
  * The shared confirm dialog (spec sections 5 and 6): optionally the user types the uppercased word, which must match
  * exactly, and optionally ticks 'apply the change for all the company'. Confirm stays disabled until the word matches.
  */
-export function ConfirmDialog({ open, title, message, word, offerApplyToCompany = false, confirmLabel = 'Confirm', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, word, offerApplyToCompany = false, confirmLabel = 'Confirm', busy = false, children, onConfirm, onCancel }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const [applyToCompany, setApplyToCompany] = useState(false);
   const expected = word ? confirmWord(word) : null;
@@ -83,6 +85,7 @@ export function ConfirmDialog({ open, title, message, word, offerApplyToCompany 
             <label htmlFor="confirm-apply-company">{KIT_MESSAGES.applyToCompany}</label>
           </div>
         ) : null}
+        {children}
       </form>
     </Modal>
   );

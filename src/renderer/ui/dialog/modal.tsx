@@ -1,5 +1,5 @@
 import { Dialog, DialogDescription, DialogHeading } from '@ariakit/react/dialog';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { MODAL_MAX_WIDTH } from '../../../shared/limits';
 import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
 import { Button } from '../button';
@@ -26,6 +26,8 @@ export interface ModalProps {
   confirmClose?: boolean | CloseConfirmation;
   /** An alert dialog (role="alertdialog"): the default, confirm and close-confirmation dialogs. */
   alert?: boolean;
+  /** Where the focus goes once it closes, when that is not what had it as it opened (a dialog opened by another one). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   className?: string;
 }
 
@@ -34,7 +36,7 @@ export interface ModalProps {
  * opener on close, hides the rest of the page from assistive technology and stops the page from scrolling, all
  * without injecting a <style> element (the portal's CSP forbids them).
  */
-export function Modal({ open, onClose, title, description, children, footer, confirmClose, alert = false, className }: ModalProps) {
+export function Modal({ open, onClose, title, description, children, footer, confirmClose, alert = false, returnFocusTo, className }: ModalProps) {
   const [asking, setAsking] = useState(false);
   const requestClose = () => (confirmClose ? setAsking(true) : onClose());
   const confirmation = typeof confirmClose === 'object' ? confirmClose : {};
@@ -48,7 +50,7 @@ export function Modal({ open, onClose, title, description, children, footer, con
     <Dialog
       open={open}
       unmountOnHide
-      finalFocus={opener}
+      finalFocus={returnFocusTo ?? opener}
       onClose={onClose}
       role={alert ? 'alertdialog' : 'dialog'}
       hideOnEscape={() => {
@@ -56,9 +58,11 @@ export function Modal({ open, onClose, title, description, children, footer, con
         setAsking(true);
         return false;
       }}
-      hideOnInteractOutside={() => {
+      hideOnInteractOutside={(event) => {
         if (!confirmClose) return true;
-        setAsking(true);
+        // Focus moved outside by script (another dialog handing it back as it closes) is not the user closing this
+        // one: only a click outside asks.
+        if (event.type !== 'focusin') setAsking(true);
         return false;
       }}
       backdrop={<div className="modal-backdrop" />}

@@ -1,5 +1,5 @@
 import type { Accept } from 'react-dropzone';
-import { UPLOAD_DEFAULTS } from '../../../shared/limits';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MEGABYTES } from '../../../shared/limits';
 import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
 
 /** A file of the uploader (spec section 3): a new local file, or one already stored, with its url, name and id. */
@@ -26,6 +26,10 @@ export const FILE_TYPES = {
     'text/csv': ['.csv'],
   },
   zip: { 'application/zip': ['.zip'], 'application/x-zip-compressed': ['.zip'] },
+  /** A CSV file alone, for an upload that reads nothing else (the admin console's invitation list). */
+  csv: { 'text/csv': ['.csv'] },
+  /** The images every browser shows and the portal stores (a logo): no SVG, which can carry script, and no BMP. */
+  webImages: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] },
 } as const satisfies Record<string, Accept>;
 export type FileKind = keyof typeof FILE_TYPES;
 export const ALL_FILE_KINDS = Object.keys(FILE_TYPES) as FileKind[];
@@ -65,7 +69,7 @@ export interface UploadLimits {
  * Checks files being added to `alreadyThere` files, in the order the spec's messages rank: an unsupported type,
  * then too many files, then one too large. Returns the first message, or null when all can be added.
  */
-export function checkFiles(files: readonly File[], alreadyThere: number, { maxFiles = UPLOAD_DEFAULTS.maxFiles, maxMegabytes = UPLOAD_DEFAULTS.maxMegabytes, kinds = ALL_FILE_KINDS }: UploadLimits = {}): string | null {
+export function checkFiles(files: readonly File[], alreadyThere: number, { maxFiles = UPLOAD_MAX_FILES, maxMegabytes = UPLOAD_MAX_MEGABYTES, kinds = ALL_FILE_KINDS }: UploadLimits = {}): string | null {
   if (files.some((file) => !isAllowedType(file, kinds))) return KIT_MESSAGES.unsupportedFile;
   if (alreadyThere + files.length > maxFiles) return KIT_MESSAGES.tooManyFiles(maxFiles);
   if (files.some((file) => file.size > maxMegabytes * 1024 * 1024)) return KIT_MESSAGES.filesTooLarge(maxMegabytes);

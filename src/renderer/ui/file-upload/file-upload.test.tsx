@@ -97,7 +97,7 @@ describe('FileUpload', () => {
 
   it('opens the picker from the keyboard', async () => {
     render(<Uploader />);
-    const zone = screen.getByRole('button', { name: 'Attachments' });
+    const zone = screen.getByRole('button', { name: 'Attachments Drop files here, or choose them' });
     expect(zone).toHaveAttribute('tabindex', '0');
     expect(zone).toHaveAccessibleDescription('Up to 1 file, 3 MB each');
   });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { UPLOAD_DEFAULTS } from '../../../shared/limits';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MEGABYTES } from '../../../shared/limits';
 import { AlertMessage } from '../alert-message';
 import { acceptFor, ALL_FILE_KINDS, checkFiles, extensionOf, previewKind, readFileAsDataUrl, uploadFileName, type FileKind, type UploadFile } from './file-rules';
 import './file-upload.css';
@@ -27,7 +27,7 @@ interface FileUploadProps {
  * Space), and this checks every file against the limits with the spec's messages, lists the files with a preview,
  * and keeps the ids of removed stored files.
  */
-export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_DEFAULTS.maxFiles, maxMegabytes = UPLOAD_DEFAULTS.maxMegabytes, kinds = ALL_FILE_KINDS }: FileUploadProps) {
+export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_MAX_FILES, maxMegabytes = UPLOAD_MAX_MEGABYTES, kinds = ALL_FILE_KINDS }: FileUploadProps) {
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -53,13 +53,22 @@ export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_DEFAULTS.
       <span className="field-label" id={`${hintId}-label`}>
         {label}
       </span>
-      <div {...getRootProps({ className: `file-drop${isDragActive ? ' file-drop-active' : ''}`, role: 'button', 'aria-labelledby': `${hintId}-label`, 'aria-describedby': hintId })}>
-        <input {...getInputProps({ 'aria-label': label })} />
-        <span>Drop files here, or choose them</span>
-        <span id={hintId} className="file-hint">
-          Up to {maxFiles} file{maxFiles === 1 ? '' : 's'}, {maxMegabytes} MB each
-        </span>
+      {/* The input sits beside the drop area, not inside it: a control inside a button is unreachable to assistive
+          technology (axe nested-interactive). The button's name starts with the label and holds its visible text. */}
+      <input {...getInputProps({ 'aria-label': label })} />
+      <div
+        {...getRootProps({
+          className: `file-drop${isDragActive ? ' file-drop-active' : ''}`,
+          role: 'button',
+          'aria-labelledby': `${hintId}-label ${hintId}-action`,
+          'aria-describedby': hintId,
+        })}
+      >
+        <span id={`${hintId}-action`}>Drop files here, or choose them</span>
       </div>
+      <span id={hintId} className="file-hint">
+        Up to {maxFiles} file{maxFiles === 1 ? '' : 's'}, {maxMegabytes} MB each
+      </span>
       <AlertMessage message={error} />
       {value.files.length ? (
         <ul className="file-list" aria-label={`${label}: chosen files`}>

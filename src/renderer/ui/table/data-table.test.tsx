@@ -99,6 +99,34 @@ describe('DataTable', () => {
     expect(nameHeader).toHaveAttribute('aria-sort', 'none');
   });
 
+  it('keeps the elements of a cell when the screen renders again with a new columns array (the focus stays on them)', () => {
+    const Actions = ({ generation }: { generation: number }) => (
+      <DataTable
+        caption="People"
+        // A new array and new render functions at every render, as a screen writes them inline.
+        columns={[{ title: 'Name', param: 'name', render: (person: Person) => <button type="button">Edit {person.name}</button> }, { title: 'Age', param: 'age', render: () => generation }]}
+        rows={PEOPLE.slice(0, 2)}
+        rowKey={(person) => person.id}
+        total={2}
+        page={1}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={() => undefined}
+      />
+    );
+    const { rerender } = render(<Actions generation={1} />);
+    const button = screen.getByRole('button', { name: 'Edit Person 00' });
+    button.focus();
+    rerender(<Actions generation={2} />);
+    expect(screen.getByRole('button', { name: 'Edit Person 00' })).toBe(button);
+    expect(button).toHaveFocus();
+    expect(screen.getAllByText('2')).toHaveLength(2);
+  });
+
+  it('scrolls a wide table inside a named region the keyboard can reach', () => {
+    render(<PeopleTable />);
+    expect(screen.getByRole('region', { name: 'People' })).toHaveAttribute('tabindex', '0');
+  });
+
   it('sort and page helpers follow the spec', () => {
     expect(nextSort(null, 'name')).toEqual({ name: 1 });
     expect(nextSort({ name: 1 }, 'name')).toEqual({ name: -1 });

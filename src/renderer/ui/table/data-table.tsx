@@ -55,7 +55,6 @@ export function DataTable<Row extends object>({
         accessorFn: (row: Row) => (row as Record<string, unknown>)[column.param],
         header: column.title,
         enableSorting: Boolean(column.sort),
-        cell: (context) => (column.render ? column.render(context.row.original) : String(context.getValue() ?? '')),
       })),
     [columns],
   );
@@ -79,7 +78,8 @@ export function DataTable<Row extends object>({
 
   return (
     <div className="data-table">
-      <div className="data-table-scroll">
+      {/* A table wider than the screen scrolls here, not the page: a named region the keyboard can reach and scroll. */}
+      <div className="data-table-scroll" role="region" aria-label={caption} tabIndex={0}>
         <table aria-busy={loading || undefined}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -135,11 +135,13 @@ export function DataTable<Row extends object>({
             ) : (
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    // Called as a function, not rendered through FlexRender: that treats a cell renderer as a component
+                    // type, new with every new columns array, so each render of the screen replaced the cells' elements
+                    // (a button that opened a dialog was gone when the focus came back to it).
+                    const column = byParam.get(cell.column.id)!;
+                    return <td key={cell.id}>{column.render ? column.render(row.original) : String(cell.getValue() ?? '')}</td>;
+                  })}
                 </tr>
               ))
             )}

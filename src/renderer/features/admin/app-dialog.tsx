@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { AppSummary } from '../../../shared/protocol/admin-schemas';
+import { ADMIN_API_SCOPE } from '../../../shared/protocol/admin-schemas';
+import { call, errorMessage } from '../../api';
+import { AlertMessage } from '../../ui/alert-message';
+import { Button } from '../../ui/button';
+import { ChoiceCard } from '../../ui/choice-card';
+import { Modal } from '../../ui/dialog/modal';
+import { FileUpload, type UploadValue } from '../../ui/file-upload/file-upload';
+import { TextField } from '../../ui/text-field';
+import { useTimedMessage } from '../../ui/use-timed-message';
+import { APP_FORM_MESSAGES, AppFormSchema, urisOf, type AppFormOutput, type AppFormValues } from './app-form';
+import { imageUrl, uploadImage } from './upload-image';
+
+const EMPTY_UPLOAD: UploadValue = { files: [], removedIds: [] };
+
+/** The reply of a registration: the app, and a confidential app's secret (shown once). */
+export interface Registered {
+  app: AppSummary;
+  clientSecret: string | null;
+}
+
+interface AppDialogProps {
+  open: boolean;
+  orgId: string;
+  /** The app to edit; absent to register a new one. */
+  app: AppSummary | null;
+  onRegistered: (registered: Registered) => void;
+  onSaved: (app: AppSummary) => void;
+  onClose: () => void;
+}
+
+/**
+ * Register an app, or change one: name, logo (optional), redirect URIs one per line, public or confidential, and for a
+ * confidential one, the admin API (client credentials, scope org:admin). An app's type is fixed once registered.
+ */
+export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: AppDialogProps) {
+  const [upload, setUpload] = useState<UploadValue>(EMPTY_UPLOAD);
+  const [removeLogo, setRemoveLogo] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, showServerError] = useTimedMessage();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<AppFormValues, unknown, AppFormOutput>({
+    resolver: zodResolver(AppFormSchema, { error: APP_FORM_MESSAGES }),
+    defaultValues: { name: app?.name ?? '', redirectUris: app?.redirectUris.join('\n') ?? '', type: app?.type ?? 'confidential', apiAccess: app?.apiAccess ?? false },
+  });
+  const type = useWatch({ control, name: 'type' });
+  const chosen = upload.files[0];
+  const currentLogo = app && !removeLogo ? imageUrl(app.logoUrl) : null;
+
+  const submit = async (values: AppFormOutput) => {
+    setBusy(true);
+    try {
+      const imageId = chosen && 'obj' in chosen ? await uploadImage(chosen.obj) : null;
+      const logo = imageId ? { logo: { imageId } } : {};
+      const fields = { orgId, name: values.name, redirectUris: urisOf(values.redirectUris) };
+      if (app) {
+        const reply = await call('updateApp', {
+          ...fields,
+          clientId: app.clientId,
+          ...(app.type === 'confidential' ? { apiAccess: values.apiAccess } : {}),
+          ...(imageId ? logo : removeLogo ? { logo: null } : {}),
+        });
+        onSaved(reply.app);
+      } else {
+        onRegistered(await call('registerApp', { ...fields, type: values.type, apiAccess: values.apiAccess, ...logo }));
+      }
+    } catch (failure) {
+      showServerError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={app ? `Edit ${app.name}` : 'Register an app'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="app-form" loading={busy}>
+            {app ? 'Save' : 'Register'}
+          </Button>
+        </>
+      }
+    >
+      <form id="app-form" className="form" noValidate aria-label={app ? `Edit ${app.name}` : 'Register an app'} onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <TextField id="app-name" label="App name" autoComplete="off" maxLength={100} error={errors.name?.message} {...register('name')} />
+        <div className="field">
+          <label className="field-label" htmlFor="app-redirect-uris">
+            Redirect URIs, one per line
+          </label>
+          <textarea
+            id="app-redirect-uris"
+            className="field-input field-textarea admin-code"
+            rows={3}
+            spellCheck={false}
+            placeholder="https://app.example.com/callback"
+            aria-invalid={errors.redirectUris ? true : undefined}
+            aria-describedby="app-redirect-uris-hint app-redirect-uris-message"
+            {...register('redirectUris')}
+          />
+          <p id="app-redirect-uris-hint" className="admin-hint">
+            Where the portal may send people back after they sign in: full http(s) addresses, compared exactly. At most 10.
+          </p>
+          <p id="app-redirect-uris-message" className="field-message" aria-live="polite">
+            {errors.redirectUris?.message}
+          </p>
+        </div>
+        {app ? (
+          <p>
+            Type: <strong>{app.type === 'confidential' ? 'Confidential (a server, with a secret)' : 'Public (a browser or mobile app, no secret)'}</strong>
+          </p>
+        ) : (
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <fieldset className="choice-group">
+                <legend className="field-label">Type</legend>
+                <div className="admin-choices">
+                  <ChoiceCard
+                    type="radio"
+                    name="app-type"
+                    label="Confidential"
+                    description="A server that keeps a secret. Its secret is shown once, after registering."
+                    checked={field.value === 'confidential'}
+                    onChange={(checked) => checked && field.onChange('confidential')}
+                  />
+                  <ChoiceCard
+                    type="radio"
+                    name="app-type"
+                    label="Public"
+                    description="A browser or mobile app, which cannot keep a secret: it signs in with PKCE alone."
+                    checked={field.value === 'public'}
+                    onChange={(checked) => checked && field.onChange('public')}
+                  />
+                </div>
+              </fieldset>
+            )}
+          />
+        )}
+        {type === 'confidential' ? (
+          <div className="checkbox">
+            <input id="app-api-access" type="checkbox" aria-describedby="app-api-access-hint" {...register('apiAccess')} />
+            <label htmlFor="app-api-access">
+              Admin API access
+              <span id="app-api-access-hint" className="admin-hint admin-block">
+                It may invite and manage members with its client credentials (scope {ADMIN_API_SCOPE}).
+              </span>
+            </label>
+          </div>
+        ) : null}
+        {currentLogo ? (
+          <div className="admin-logo">
+            <img className="admin-logo-preview admin-logo-small" src={currentLogo} alt={`Logo of ${app?.name ?? 'the app'}`} />
+            <Button variant="secondary" className="button-compact" onClick={() => setRemoveLogo(true)}>
+              Remove logo
+            </Button>
+          </div>
+        ) : null}
+        <FileUpload label={app?.logoUrl && !removeLogo ? 'New logo (optional)' : 'Logo (optional)'} value={upload} onChange={setUpload} kinds={['webImages']} />
+        <AlertMessage message={serverError} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod';
+import { UpdateBrandingSchema } from '../../../shared/protocol/admin-schemas';
+import { call, errorMessage } from '../../api';
+import { AlertMessage } from '../../ui/alert-message';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
+import { FileUpload, type UploadValue } from '../../ui/file-upload/file-upload';
+import { TextField } from '../../ui/text-field';
+import { showToast } from '../../ui/toast';
+import { useTimedMessage } from '../../ui/use-timed-message';
+import type { SectionProps } from './admin-console';
+import { adminIssueMessages } from './admin-format';
+import { useDialog } from './use-dialog';
+import { imageUrl, uploadImage } from './upload-image';
+
+/** The company name as the contract checks it (the shared companyName rule: required, up to 100 characters). */
+const BrandingFormSchema = UpdateBrandingSchema.pick({ company: true });
+type BrandingValues = z.input<typeof BrandingFormSchema>;
+type BrandingOutput = z.output<typeof BrandingFormSchema>;
+
+const EMPTY_UPLOAD: UploadValue = { files: [], removedIds: [] };
+
+/**
+ * /admin/{orgId}/branding: the company name, and the logo: a PNG, JPEG, GIF or WebP image of at most 3 MB (the kit's
+ * upload checks type and size; the server checks them again from the bytes), uploaded over HTTP, then attached.
+ */
+export function BrandingSection({ orgId, settings, onSettingsChange }: SectionProps) {
+  const [upload, setUpload] = useState<UploadValue>(EMPTY_UPLOAD);
+  const [busy, setBusy] = useState(false);
+  const [error, showError] = useTimedMessage();
+  const removing = useDialog<true>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BrandingValues, unknown, BrandingOutput>({
+    resolver: zodResolver(BrandingFormSchema, { error: adminIssueMessages({ company: 'Company Name' }) }),
+    defaultValues: { company: settings.company },
+  });
+  const logo = imageUrl(settings.logoUrl);
+  const chosen = upload.files[0];
+
+  const save = async ({ company }: BrandingOutput) => {
+    setBusy(true);
+    try {
+      const imageId = chosen && 'obj' in chosen ? await uploadImage(chosen.obj) : null;
+      const reply = await call('updateBranding', { orgId, company, ...(imageId ? { logo: { imageId } } : {}) });
+      onSettingsChange(reply.settings);
+      setUpload(EMPTY_UPLOAD);
+      showToast(imageId ? 'Company name and logo saved.' : 'Company name saved.');
+    } catch (failure) {
+      showError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeLogo = async () => {
+    setBusy(true);
+    try {
+      const reply = await call('updateBranding', { orgId, company: settings.company, logo: null });
+      onSettingsChange(reply.settings);
+      showToast('Logo removed.');
+    } catch (failure) {
+      showError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+      removing.hide();
+    }
+  };
+
+  return (
+    <>
+      <form className="form admin-form" noValidate aria-label="Company name and logo" onSubmit={(event) => void handleSubmit(save)(event)}>
+        <TextField id="branding-company" label="Company Name" autoComplete="organization" maxLength={100} error={errors.company?.message} {...register('company')} />
+        <div className="admin-logo">
+          <p className="field-label">Current logo</p>
+          {logo ? (
+            <img className="admin-logo-preview" src={logo} alt={`Logo of ${settings.company}`} />
+          ) : (
+            <p className="muted">No logo: the sign-in page shows the company name.</p>
+          )}
+          {logo ? (
+            <Button variant="secondary" className="button-compact" disabled={busy} onClick={() => removing.show(true)}>
+              Remove logo
+            </Button>
+          ) : null}
+        </div>
+        <FileUpload label="New logo (PNG, JPEG, GIF or WebP)" value={upload} onChange={setUpload} kinds={['webImages']} />
+        <AlertMessage message={error} />
+        <div className="actions actions-start">
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        key={`removing-${removing.key}`}
+        open={removing.open}
+        title="Remove the logo?"
+        message={`The sign-in page of ${settings.company} and the workspace show the company name without a logo.`}
+        confirmLabel="Remove logo"
+        busy={busy}
+        onConfirm={() => void removeLogo()}
+        onCancel={removing.hide}
+      />
+    </>
+  );
+}
