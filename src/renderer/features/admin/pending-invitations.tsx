@@ -122,7 +122,7 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
       </div>
       <AlertMessage message={error ?? table.error} />
       <DataTable
-        caption="Pending invitations"
+        caption="Invitations not accepted yet"
         columns={columns}
         rows={table.reply?.list ?? []}
         rowKey={(invitation) => invitation.id}
