@@ -1,21 +1,14 @@
-import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import { beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServerWithMail, type Engine, type TestServer } from './harness';
+import { freePort } from '../free-port';
 
 // The admin API for the suite's products: an organization's confidential app, registered in the console with API
 // access, gets a token by the client-credentials grant (openid-client, knowing only the issuer, its id and its secret)
 // and invites, reads, changes and removes members over HTTP, with the console's checks and audit lines naming the app.
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
 const ADA = 'ada.api@acme.test';

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema';
 import {
@@ -16,19 +15,13 @@ import {
 } from '../oauth-client';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServer, type Engine } from './harness';
+import { freePort } from '../free-port';
 
 // The admin console's apps: an organization registers its OAuth / OpenID Connect clients; a confidential one's secret
 // is shown once and can be rotated (the old one fails at the token endpoint); an app turned off or deleted signs
 // nobody in and its tokens stop working; an organization's app signs in for that organization only; removing a member
 // ends the tokens apps got for them there.
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
 /** A 1×1 PNG (an app's logo). */

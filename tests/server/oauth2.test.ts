@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { oauthClients, oidcModels, rateLimits, users } from '../../src/server/db/schema';
@@ -6,15 +5,8 @@ import { codeIn, withCode } from '../mail/smtp-receiver';
 import { authorizationRequest, Browser, discover, exchangeCode, introspect, refresh, refreshRaw, revoke, tokenRequestRaw, userInfo, verifyIdToken, type ThirdPartyApp } from '../oauth-client';
 import { OAUTH_APP, OAUTH_CONFIDENTIAL, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
 import { describeEngines, signIn, useTestServerWithMail, type Engine, type TestServer } from './harness';
+import { freePort } from '../free-port';
 
-/** A free port, so PUBLIC_URL (the issuer) can name the address the server will listen on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
 describeEngines('third-party sign-in (the portal as an OpenID provider)', (engine) => {

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../free-port';
 
 /**
  * A PostgreSQL cluster of a test's own, in a temporary directory on a free port, that the test may stop and start at
@@ -24,16 +24,6 @@ function binDir(): string | null {
 
 export const ownPostgresProblem: string | null = binDir() ? null : 'no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (initdb, pg_ctl)';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = binDir();

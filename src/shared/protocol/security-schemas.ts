@@ -9,20 +9,8 @@ import { PlatformSchema } from './schemas';
  * sign-ins and account changes, and an organization's audit for its admins.
  */
 
-/** What the audit log records about an account, in the order the filter lists them. */
-export const AUDIT_KINDS = [
-  'sign-in',
-  'sign-in-failed',
-  'locked',
-  'unlocked',
-  'signed-out',
-  'session-ended',
-  'password-changed',
-  'password-reset',
-  'second-factor-changed',
-  'recovery-code-used',
-  'recovery-code-regenerated',
-  // An organization's administration (the admin console and the admin API): `actor` says who made the change.
+/** The changes an organization's administration writes (the admin console, the admin API), naming who made each. */
+export const ADMINISTRATION_AUDIT_KINDS = [
   'member-invited',
   'invitation-resent',
   'invitation-revoked',
@@ -38,6 +26,22 @@ export const AUDIT_KINDS = [
   'app-changed',
   'app-secret-rotated',
   'app-deleted',
+] as const;
+
+/** What the audit log records: an account's own events, then the administration's, in the order the filter lists them. */
+export const AUDIT_KINDS = [
+  'sign-in',
+  'sign-in-failed',
+  'locked',
+  'unlocked',
+  'signed-out',
+  'session-ended',
+  'password-changed',
+  'password-reset',
+  'second-factor-changed',
+  'recovery-code-used',
+  'recovery-code-regenerated',
+  ...ADMINISTRATION_AUDIT_KINDS,
 ] as const;
 export const AuditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof AuditKindSchema>;

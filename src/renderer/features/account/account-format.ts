@@ -1,5 +1,5 @@
 import { AUDIT_KIND_LABELS } from '../../../shared/audit-labels';
-import type { AuditKind, SessionSummary } from '../../../shared/protocol/security-schemas';
+import { ADMINISTRATION_AUDIT_KINDS, type AuditKind, type SessionSummary } from '../../../shared/protocol/security-schemas';
 
 /** A moment as the person's own clock shows it: "12 Mar 2026, 14:05". */
 export function formatTime(iso: string, locale?: string): string {
@@ -55,23 +55,7 @@ export function isPrivateAddress(ip: string): boolean {
 export const auditKindLabel = (kind: AuditKind): string => AUDIT_KIND_LABELS[kind];
 
 /** The kinds an organization's administration writes (the admin console, the admin API), with who made the change. */
-export const ADMINISTRATION_KINDS: readonly AuditKind[] = [
-  'member-invited',
-  'invitation-resent',
-  'invitation-revoked',
-  'invitation-accepted',
-  'member-role-changed',
-  'member-access-changed',
-  'member-removed',
-  'verification-resent',
-  'second-factor-policy-changed',
-  'ip-ranges-changed',
-  'branding-changed',
-  'app-registered',
-  'app-changed',
-  'app-secret-rotated',
-  'app-deleted',
-];
+export const ADMINISTRATION_KINDS: readonly AuditKind[] = ADMINISTRATION_AUDIT_KINDS;
 
 /** Which heading a kind is listed under in the Event filter. */
 export const auditKindGroup = (kind: AuditKind): string => (ADMINISTRATION_KINDS.includes(kind) ? 'Administration' : 'Sign-in and security');

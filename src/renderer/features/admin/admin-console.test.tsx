@@ -7,24 +7,9 @@ import type { OrganizationSettings } from '../../../shared/protocol/admin-schema
 import { CallError, ERROR_CODES } from '../../../shared/protocol/errors';
 import { useSessionStore } from '../../session/session-store';
 
-// The server's side played by a recorded `call`: what the console asks, and what the admin sees.
-const calls: { event: string; payload: unknown }[] = [];
-const replies = new Map<string, (payload: unknown) => unknown>();
-vi.mock('../../api', async () => ({
-  call: (event: string, payload: unknown) => {
-    calls.push({ event, payload });
-    const reply = replies.get(event);
-    if (!reply) return Promise.reject(new Error(`no reply for ${event}`));
-    try {
-      return Promise.resolve(reply(payload));
-    } catch (failure) {
-      return Promise.reject(failure);
-    }
-  },
-  errorMessage: (await vi.importActual<typeof import('../../api/error-message')>('../../api/error-message')).errorMessage,
-  extendContract: () => undefined,
-}));
-vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../api', () => import('./call-double'));
+vi.mock('../../ui/toast', () => import('./call-double'));
+const { calls, replies } = await import('./call-double');
 
 const { default: AdminConsole } = await import('./admin-console');
 

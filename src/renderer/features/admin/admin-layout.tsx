@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LogoutButton } from '../../session/logout-button';
 import { useSessionStore } from '../../session/session-store';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { AreaLayout } from '../../ui/area-layout';
 import { ACCOUNT_PATHS } from '../account/account-paths';
 import { useAdminOrganizations } from '../account/use-admin-organizations';
 import { ADMIN_ROOT, ADMIN_SECTIONS, adminPath, type AdminSection } from './admin-paths';
@@ -38,49 +38,32 @@ export function AdminLayout({ orgId, company, title, intro, children }: AdminLay
   const email = useSessionStore((session) => session.email);
   const admin = useAdminOrganizations();
   const several = admin.status === 'ready' && admin.list.length > 1;
-  useDocumentTitle([title, company, title === 'Admin console' ? null : 'Admin console', 'Suite Portal'].filter(Boolean).join(' · '));
-
+  const sections = orgId
+    ? [
+        ...ADMIN_SECTIONS.map((section) => ({ to: adminPath(orgId, section), label: SECTION_TITLES[section] })),
+        { to: ACCOUNT_PATHS.organizationAudit, label: 'Organization audit', state: { orgId } },
+      ]
+    : null;
   return (
-    <div className="admin-page">
-      <a className="skip-link" href="#admin-main">
-        Skip to content
-      </a>
-      {/* A named region, not a <header>: the app's header above (the menu) is the page's one banner landmark. */}
-      <section className="admin-header" aria-label="Admin console">
-        <p className="admin-brand">
-          Suite Portal <span className="admin-brand-area">Admin console</span>
-          {company ? <span className="admin-company">{company}</span> : null}
-        </p>
-        <div className="admin-header-actions">
-          {email ? <p className="admin-signed-in">Signed in as {email}</p> : null}
+    <AreaLayout
+      className="admin-page"
+      area="Admin console"
+      about={company}
+      headerLabel="Admin console"
+      signedInAs={email}
+      actions={
+        <>
           {orgId && several ? <Link to={ADMIN_ROOT}>Switch organization</Link> : null}
           <Link to="/workspace">Back to workspace</Link>
           <LogoutButton />
-        </div>
-      </section>
-      <div className={orgId ? 'admin-body' : 'admin-body admin-body-single'}>
-        {orgId ? (
-          <nav className="admin-nav" aria-label={company ? `${company} administration` : 'Administration'}>
-            <ul>
-              {ADMIN_SECTIONS.map((section) => (
-                <li key={section}>
-                  <NavLink to={adminPath(orgId, section)}>{SECTION_TITLES[section]}</NavLink>
-                </li>
-              ))}
-              <li>
-                <Link to={ACCOUNT_PATHS.organizationAudit} state={{ orgId }}>
-                  Organization audit
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        ) : null}
-        <main id="admin-main" className="admin-main" tabIndex={-1}>
-          <h1>{title}</h1>
-          {intro ? <p className="admin-intro">{intro}</p> : null}
-          {children}
-        </main>
-      </div>
-    </div>
+        </>
+      }
+      nav={sections ? { label: company ? `${company} administration` : 'Administration', sections } : null}
+      title={title}
+      documentTitle={[title, company, title === 'Admin console' ? null : 'Admin console', 'Suite Portal'].filter(Boolean).join(' · ')}
+      intro={intro}
+    >
+      {children}
+    </AreaLayout>
   );
 }

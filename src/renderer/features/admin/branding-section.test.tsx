@@ -3,20 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizationSettings } from '../../../shared/protocol/admin-schemas';
 
-// The server's side played by a recorded `call` and a recorded upload: what the screen sends, and what the admin sees.
-const calls: { event: string; payload: unknown }[] = [];
-const replies = new Map<string, (payload: unknown) => unknown>();
-vi.mock('../../api', async () => ({
-  call: (event: string, payload: unknown) => {
-    calls.push({ event, payload });
-    const reply = replies.get(event);
-    return reply ? Promise.resolve(reply(payload)) : Promise.reject(new Error(`no reply for ${event}`));
-  },
-  errorMessage: (await vi.importActual<typeof import('../../api/error-message')>('../../api/error-message')).errorMessage,
-  extendContract: () => undefined,
-}));
-const toasts = vi.hoisted(() => [] as string[]);
-vi.mock('../../ui/toast', () => ({ showToast: (text: string) => toasts.push(text) }));
+vi.mock('../../api', () => import('./call-double'));
+vi.mock('../../ui/toast', () => import('./call-double'));
+const { calls, replies, toasts } = await import('./call-double');
 
 const { BrandingSection } = await import('./branding-section');
 

@@ -4,25 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizationSettings } from '../../../shared/protocol/admin-schemas';
 import { CallError, ERROR_CODES } from '../../../shared/protocol/errors';
 
-// The server's side played by a recorded `call`: what the screen sends, and what the admin sees.
-const calls: { event: string; payload: unknown }[] = [];
-const replies = new Map<string, (payload: unknown) => unknown>();
-vi.mock('../../api', async () => ({
-  call: (event: string, payload: unknown) => {
-    calls.push({ event, payload });
-    const reply = replies.get(event);
-    if (!reply) return Promise.reject(new Error(`no reply for ${event}`));
-    try {
-      return Promise.resolve(reply(payload));
-    } catch (failure) {
-      return Promise.reject(failure);
-    }
-  },
-  errorMessage: (await vi.importActual<typeof import('../../api/error-message')>('../../api/error-message')).errorMessage,
-  extendContract: () => undefined,
-}));
-const toasts = vi.hoisted(() => [] as string[]);
-vi.mock('../../ui/toast', () => ({ showToast: (text: string) => toasts.push(text) }));
+vi.mock('../../api', () => import('./call-double'));
+vi.mock('../../ui/toast', () => import('./call-double'));
+const { calls, replies, toasts } = await import('./call-double');
 
 const { SecuritySection } = await import('./security-section');
 const { addressAllowed, parseRangeLines } = await import('./ip-ranges');
