@@ -157,6 +157,8 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
         secretHash: client.clientSecret === undefined ? null : hashClientSecret(client.clientSecret),
         postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
         scopes: [...new Set(['openid', ...(client.scopes ?? OAUTH_SCOPES)])],
+        firstParty: client.firstParty ?? false,
+        backchannelLogoutUri: client.backchannelLogoutUri ?? null,
       };
       await tx.insert(oauthClients).values(values).onConflictDoUpdate({ target: oauthClients.clientId, set: { ...values, updatedAt: sql`now()` } });
     }
