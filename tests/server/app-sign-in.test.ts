@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { oidcModels, rateLimits } from '../../src/server/db/schema';
 import { authorizationRequest, Browser, discover, exchangeCode, refreshRaw, tokenRequestRaw, type ThirdPartyApp } from '../oauth-client';
 import { freePort } from '../free-port';
 import { OAUTH_APP, OAUTH_LOGOUT_APP, OAUTH_PARTNER, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
@@ -107,6 +108,20 @@ describeEngines('app sign-in, finished (issue 23 §4)', (engine) => {
     const none = await startAt(plain, notes);
     const noneReply = await login(none.query, OAUTH_USERS.plain);
     expect((await exchangeCode(notes, (await atApp(plain, noneReply.data!.redirect_uri!)).href, none.request)).claims).toMatchObject({ org_id: 'alpha' });
+  });
+
+  it("refuses a hundred parallel Continue as for another organization's request alike: no grant, access_denied at the app", async () => {
+    const db = app().server.database.db;
+    const userId = await app().userId(OAUTH_USERS.outsider);
+    const grantsOf = async () => (await db.select({ id: oidcModels.id }).from(oidcModels).where(and(eq(oidcModels.kind, 'Grant'), sql`${oidcModels.payload}->>'accountId' = ${userId}`))).length;
+    const token = await signIn(app(), OAUTH_USERS.outsider, OAUTH_PASSWORD);
+    const before = await grantsOf();
+    const browser = new Browser();
+    const { request, query } = await startAt(browser, notes, { orgId: 'alpha' });
+    const replies = await Promise.all(Array.from({ length: 100 }, () => post('/oauth2/continue', query, {}, token)));
+    expect(replies.filter((reply) => reply.code === 200 && reply.data?.redirect_uri !== undefined && reply.data.consent === undefined)).toHaveLength(100);
+    expect(await grantsOf()).toBe(before);
+    expectDenied(await atApp(browser, replies[0]!.data!.redirect_uri!), notes, request.state);
   });
 
   it('consumes a code at a wrong PKCE verifier, and lets exactly one of 100 parallel exchanges win', async () => {
