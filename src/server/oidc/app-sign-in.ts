@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { CallOrigin } from '../auth/device';
 import type { Services } from '../services';
 import { setGrantSession } from './backchannel-logout';
-import { needsConsent, rememberConsent } from './consents';
+import { clientIsFirstParty, needsConsent, rememberConsent } from './consents';
 import { finishInteraction, organizationFor } from './interactions';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -61,7 +61,8 @@ export async function finishAppSignIn(
   }
   if (options.decision === 'deny') return { redirect_uri: await refuse(interaction, DENIED) };
   const scopes = requestedScopes(interaction);
-  if (options.decision === 'allow') {
+  // A suite app's sign-in needs no consent: an Allow sent for one is not remembered (nor listed in Connected apps).
+  if (options.decision === 'allow' && !(await clientIsFirstParty(services.db, clientId))) {
     await rememberConsent(services.db, user.id, clientId, scopes);
     await recordAudit(services.db, user.id, { kind: 'app-allowed', detail: `${clientId}: ${scopes.join(' ')}`, origin: options.origin, sessionId: options.sessionId });
   } else if (await needsConsent(services.db, user.id, clientId, scopes)) return { consent: { scopes } };
