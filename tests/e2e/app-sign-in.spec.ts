@@ -42,9 +42,10 @@ async function openAuthorize(page: Page, name: AppName, extra: Record<string, st
  */
 async function landingAt(page: Page, name: AppName): Promise<URL> {
   const request = await page.waitForRequest((sent) => sent.url().startsWith(`${APPS[name].redirectUri}?`));
-  // The navigation ends (on the browser's own "can't be reached" page) before the test goes on.
+  // The navigation ends on the browser's own "can't be reached" page before the test goes on (a goto meanwhile
+  // would be interrupted by it).
   await request.response();
-  await page.waitForLoadState('load');
+  await page.waitForURL(/^chrome-error:/, { timeout: 5_000 });
   return new URL(request.url());
 }
 
