@@ -19,6 +19,8 @@ import { createPayloadCodec } from './pipeline/payload-codec';
 import { adminApiPipelineCalls, createPipeline, HTTP_PIPELINE_CALLS } from './pipeline/pipeline';
 import { createOidcProvider } from './oidc/provider';
 import { deleteExpiredModels } from './oidc/adapter';
+import { sendBackchannelLogouts } from './oidc/backchannel-logout';
+import { connectedAppHandlers } from './handlers/connected-apps';
 import { oauth2Router } from './http/oauth2-routes';
 import { oauth2Handlers } from './handlers/oauth2';
 import { createHttpApp } from './http/app';
@@ -139,6 +141,8 @@ export async function startPortalServer(
     const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services) }, null, HTTP_PIPELINE_CALLS);
     const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
     expiredOidcRows.unref();
+    // A portal session ended (on any instance): the apps signed in with it are told (OpenID back-channel logout).
+    cache.onSessionEnded((sessionId) => background.run('oidc.backchannel-logout', () => sendBackchannelLogouts(db, oidc.provider, log, sessionId)));
     // Images uploaded in the admin console and not put to use within the hour (organizations/images.ts).
     const unattachedImages = setInterval(
       () => void deleteUnattachedImages(db).catch((error: Error) => log.warn('images.cleanup-failed', { error: error.message })),
@@ -167,6 +171,7 @@ export async function startPortalServer(
         ...multiFactorHandlers(services),
         ...downloadsHandlers(services),
         ...securityCenterHandlers(services),
+        ...connectedAppHandlers(services),
         ...adminMemberHandlers(services),
         ...adminInvitationHandlers(services),
         ...adminSettingsHandlers(services),

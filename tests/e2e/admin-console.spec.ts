@@ -274,6 +274,9 @@ test.describe('organization admin console', () => {
     await page.goto(start.href);
     const callback = page.waitForRequest((request) => request.url().startsWith('https://notes.console.test/callback?'));
     await page.getByRole('button', { name: `Continue as ${ADMIN}` }).click();
+    // An organization's app is not one of the suite's: the admin allows it once on the consent screen.
+    await expect(page.getByRole('heading', { name: 'Allow Console Notes to sign you in?' })).toBeFocused();
+    await page.getByRole('button', { name: 'Allow' }).click();
     const returned = new URL((await callback).url());
     const tokens = await client.authorizationCodeGrant(config, returned, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
     expect(tokens.claims()).toMatchObject({ email: ADMIN, org_id: 'consoleco', aud: clientId });

@@ -96,11 +96,14 @@ test.describe('Authorize: third-party sign-in', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a user outside the orgId of the link is refused in the Oops... dialog', async ({ page }) => {
-    await openAuthorize(page, { orgId: 'acme' });
+  test("a user outside the request's orgId is sent back to the app with access_denied and no code", async ({ page }) => {
+    const request = await openAuthorize(page, { orgId: 'acme' });
     await typeCredentials(page, 'oauth.outsider@e2e.test');
-    await expect(page.getByRole('alertdialog', { name: 'Oops...' })).toContainText('not a member of the organization');
-    await expect(page).toHaveURL(/\/authorize\?/);
+    const back = new URL(await landedAtApp(page));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('error_description')).toContain('not a member of the organization');
+    expect(back.searchParams.get('state')).toBe(request.state);
+    expect(back.searchParams.has('code')).toBe(false);
   });
 
   test('second factor: the OTP step with a 5-second resend, then the app gets its code', async ({ page, context }) => {

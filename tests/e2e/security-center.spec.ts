@@ -214,6 +214,7 @@ test.describe('account security center', () => {
     for (const [section, heading] of [
       ['Sign-in history', 'Sign-in history'],
       ['Second factor', 'Second factor'],
+      ['Connected apps', 'Connected apps'],
       ['Sessions and devices', 'Sessions and devices'],
     ] as const) {
       await tabTo(page, page.getByRole('navigation', { name: 'Security center' }).getByRole('link', { name: section }));

@@ -177,8 +177,29 @@ export const oauthClients = pgTable('oauth_clients', {
   postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
   /** Scopes the client may ask for, besides openid. */
   scopes: jsonb('scopes').$type<string[]>().notNull().default(['openid', 'email', 'profile', 'offline_access']),
+  /** A suite app (the seed's `firstParty`): signs in without a consent screen. Apps an organization registers ask. */
+  firstParty: boolean('first_party').notNull().default(false),
+  /** OpenID back-channel logout: where a logout token is POSTed when the portal session the user signed in with ends. */
+  backchannelLogoutUri: text('backchannel_logout_uri'),
   ...timestamps,
 });
+
+/** A user's consent to a third-party app (not `firstParty`): asked once per user and app, listed and revoked in /account. */
+export const oauthConsents = pgTable(
+  'oauth_consents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    /** The scopes consented to; an app asking for more asks again. */
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ name: 'oauth_consents_pk', columns: [table.userId, table.clientId] })],
+);
 
 /**
  * The OpenID provider's state (oidc-provider's adapter): authorization codes, access and refresh tokens, grants,
@@ -195,6 +216,8 @@ export const oidcModels = pgTable(
     uid: text('uid'),
     userCode: text('user_code'),
     orgId: text('org_id'),
+    /** On a Grant: the portal session it was made with; ending that session sends the app a back-channel logout. */
+    sessionId: uuid('session_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
@@ -203,6 +226,7 @@ export const oidcModels = pgTable(
     index('oidc_models_grant_idx').on(table.grantId),
     index('oidc_models_uid_idx').on(table.kind, table.uid),
     index('oidc_models_expires_idx').on(table.expiresAt),
+    index('oidc_models_session_idx').on(table.sessionId).where(sql`${table.sessionId} IS NOT NULL`),
   ],
 );
 

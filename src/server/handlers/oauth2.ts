@@ -1,8 +1,9 @@
 import type Provider from 'oidc-provider';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { findClientAppInfo } from '../oidc/adapter';
-import { assertMaySignIn, finishInteraction, findInteraction, organizationFor, SET_UP_SECOND_FACTOR_FIRST, VERIFY_FIRST } from '../oidc/interactions';
-import { auditedPasswordCheck, recordAudit } from '../audit/audit-log';
+import { finishAppSignIn } from '../oidc/app-sign-in';
+import { assertMaySignIn, findInteraction, SET_UP_SECOND_FACTOR_FIRST, VERIFY_FIRST } from '../oidc/interactions';
+import { auditedPasswordCheck, auditInsert, recordAudit } from '../audit/audit-log';
 import { checkCredentials } from '../auth/credentials';
 import { withLoginFacts } from '../auth/device';
 import type { HttpHandlerMap } from '../pipeline/context';
@@ -18,7 +19,7 @@ const UNKNOWN_APP = 'This application is not registered with the portal.';
  * before the handler, `secondFactor` and `codeMail` by the required steps), and finish oidc-provider's interaction.
  */
 export function oauth2Handlers(services: Services, provider: Provider): HttpHandlerMap {
-  const { db, log } = services;
+  const { db, log, sessions } = services;
   return {
     async oauth2Login({ query, body }, ctx) {
       // The link is checked before the password, but after the budget was spent: an expired link costs an attempt.
@@ -36,20 +37,26 @@ export function oauth2Handlers(services: Services, provider: Provider): HttpHand
         return { isMultiFactorAuth: true };
       }
       assertMaySignIn(user);
-      const orgId = await organizationFor(services, user, ctx.ip, query.orgId, query.client_id);
-      const redirect = await finishInteraction(services, provider, interaction, user, orgId, result.amr);
-      await recordAudit(db, user.id, { kind: 'sign-in', detail: `to the application ${clientId} with ${result.detail}`, origin });
-      log.info('oauth2.signed-in', { userId: user.id, clientId, orgId });
-      return { redirect_uri: redirect };
+      // One sign-in for the suite: the portal session opens too, and the screen keeps its token (app-sign-in.ts finishes).
+      const detail = `to the application ${clientId} with ${result.detail}`;
+      const { token, sessionId } = await sessions.open(user.id, origin, (id) => auditInsert(db, user.id, { kind: 'sign-in', detail, origin, sessionId: id }));
+      const reply = await finishAppSignIn(services, provider, interaction, user, { ip: ctx.ip, origin, amr: result.amr, sessionId });
+      log.info('oauth2.signed-in', { userId: user.id, clientId, finished: reply.redirect_uri !== undefined });
+      return { ...reply, token, email: user.email };
     },
 
     async oauth2Continue({ query }, ctx) {
       const interaction = await findInteraction(provider, query);
       assertMaySignIn(ctx.user);
-      const orgId = await organizationFor(services, ctx.user, ctx.ip, query.orgId, query.client_id);
-      const redirect = await finishInteraction(services, provider, interaction, ctx.user, orgId, ['pwd']);
+      const reply = await finishAppSignIn(services, provider, interaction, ctx.user, { ip: ctx.ip, origin: ctx.origin, amr: ['pwd'], sessionId: ctx.session.sessionId });
       await recordAudit(db, ctx.user.id, { kind: 'sign-in', detail: `to the application ${String(interaction.params.client_id)} with the portal session`, origin: ctx.origin });
-      return { redirect_uri: redirect };
+      return reply;
+    },
+
+    async oauth2Consent({ query, body }, ctx) {
+      const interaction = await findInteraction(provider, query);
+      assertMaySignIn(ctx.user);
+      return finishAppSignIn(services, provider, interaction, ctx.user, { ip: ctx.ip, origin: ctx.origin, amr: ['pwd'], sessionId: ctx.session.sessionId, decision: body.decision });
     },
 
     async oauth2AppInfo({ query }) {

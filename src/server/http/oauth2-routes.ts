@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { HTTP_ROUTES } from '../../shared/protocol';
-import { OAUTH2_CONTINUE_PATH } from '../../shared/protocol/oauth2-schemas';
+import { OAUTH2_CONSENT_PATH, OAUTH2_CONTINUE_PATH } from '../../shared/protocol/oauth2-schemas';
 import type { Logger } from '../log';
 import type { OidcProvider } from '../oidc/provider';
 import { errorPage } from '../oidc/error-page';
@@ -34,6 +34,7 @@ export function oauth2Router(oidc: OidcProvider, pipeline: Pipeline, log: Logger
 
   router.post(HTTP_ROUTES.oauth2Login, ...jsonBody(), pipelineRoute(pipeline, 'oauth2Login', log));
   router.post(OAUTH2_CONTINUE_PATH, ...jsonBody(), pipelineRoute(pipeline, 'oauth2Continue', log));
+  router.post(OAUTH2_CONSENT_PATH, ...jsonBody(), pipelineRoute(pipeline, 'oauth2Consent', log));
   router.get(HTTP_ROUTES.oauth2AppInfo, pipelineRoute(pipeline, 'oauth2AppInfo', log));
   return router;
 }

@@ -25,6 +25,7 @@ export async function findClientMetadata(db: Db, clientId: string): Promise<Adap
     grant_types: ['authorization_code', 'refresh_token', ...(apiAccess ? ['client_credentials'] : [])],
     response_types: ['code'],
     scope: row.scopes.join(' '),
+    ...(row.backchannelLogoutUri ? { backchannel_logout_uri: row.backchannelLogoutUri, backchannel_logout_session_required: false } : {}),
     ...(row.secretHash ? { client_secret: row.secretHash, token_endpoint_auth_method: SECRET_METHOD } : { token_endpoint_auth_method: 'none' }),
   } as AdapterPayload;
 }
@@ -128,6 +129,14 @@ export function databaseAdapter(db: Db) {
       return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
     }
   };
+}
+
+/** Marks an authorization code used (a failed PKCE check): any later exchange of it is a replay. */
+export async function consumeAuthorizationCode(db: Db, code: string): Promise<void> {
+  await db
+    .update(oidcModels)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(oidcModels.kind, 'AuthorizationCode'), eq(oidcModels.id, code), isNull(oidcModels.consumedAt)));
 }
 
 /** The organization a grant was given for (the `org_id` claim), kept beside the grant's row. */

@@ -33,7 +33,7 @@ export async function findInteraction(provider: Provider, query: OAuth2LoginQuer
 }
 
 /**
- * The organization the app is opened for: with `orgId`, the user must be a member of it and reach it from this
+ * The organization the app is opened for (`requested` is the authorization request's own `orgId`): with `orgId`, the user must be a member of it and reach it from this
  * address (its IP ranges); without, the active one among those reachable (spec 2: any membership will do). An app an
  * organization registered signs in for that organization only: `orgId` must name it or be absent (then it is that one).
  */
@@ -65,10 +65,11 @@ export function assertMaySignIn(user: UserRow): void {
 }
 
 /**
- * Finishes the authorization request for `user`: a grant of the scopes asked for (the portal's own sign-in is the
- * consent; the org is kept beside it for the `org_id` claim) and the interaction's result. Returns where the browser
- * goes next: oidc-provider's resume URL, which answers with a redirect to the client's redirect_uri with code and
- * state (or `error=` per RFC 6749 when something fails after the redirect_uri was validated).
+ * Finishes the authorization request for `user`: a grant of the scopes asked for (consented to already: a suite app,
+ * or the user's consent, app-sign-in.ts; the org is kept beside it for the `org_id` claim) and the interaction's
+ * result. Returns the grant and where the browser goes next: oidc-provider's resume URL, which answers with a redirect
+ * to the client's redirect_uri with code and state (or `error=` per RFC 6749 when something fails after the
+ * redirect_uri was validated).
  */
 export async function finishInteraction(
   services: Pick<Services, 'db'>,
@@ -77,7 +78,7 @@ export async function finishInteraction(
   user: UserRow,
   orgId: string,
   amr: string[],
-): Promise<string> {
+): Promise<{ redirect: string; grantId: string }> {
   const clientId = String(interaction.params.client_id);
   // Another account was signed in to this browser's provider session ("Use another account"): that session ends
   // here, so the browser resumes into a fresh one instead of a logout prompt.
@@ -95,5 +96,5 @@ export async function finishInteraction(
   await setGrantOrganization(services.db, grantId, orgId);
   interaction.result = { login: { accountId: user.id, amr, remember: false }, consent: { grantId } };
   await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
-  return interaction.returnTo;
+  return { redirect: interaction.returnTo, grantId };
 }

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { ADMIN_API_SCOPE } from '../../shared/protocol/admin-schemas';
 import { findUserById } from '../accounts/queries';
 import type { Db } from '../db/client';
 import { loadServerSecret } from '../db/server-secrets';
-import { clientOrganization, databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
+import { clientOrganization, consumeAuthorizationCode, databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
 import { clientSecretMatches } from './client-secrets';
 import { errorPage } from './error-page';
 import { loadSigningKeys } from './signing-keys';
@@ -53,6 +53,27 @@ function interactionUrl(_ctx: KoaContextWithOIDC, interaction: { uid: string; pa
 }
 
 /**
+ * RFC 9700 §2.1.1 (and the issue): a token request whose code_verifier does not match the code's challenge consumes
+ * the code, so whoever holds a stolen code gets one guess; the next request with it, even with the right verifier, is
+ * a replay (invalid_grant, and the adapter revokes what the grant issued). oidc-provider checks PKCE before it
+ * consumes the code and then only reports the failure (`grant.error`); the code is consumed before the reply leaves,
+ * so no request can slip in between.
+ */
+function consumeCodeOnPkceFailure(db: Db, provider: Provider): void {
+  const failed = new WeakMap<object, string>();
+  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    const params = ctx.oidc?.params as { grant_type?: unknown; code?: unknown } | undefined;
+    const pkce = error instanceof errors.InvalidGrant && /code_verifier/.test(String((error as { error_detail?: string }).error_detail));
+    if (pkce && params?.grant_type === 'authorization_code' && typeof params.code === 'string') failed.set(ctx, params.code);
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    const code = failed.get(ctx);
+    if (code !== undefined) await consumeAuthorizationCode(db, code);
+  });
+}
+
+/**
  * The portal as an OpenID provider (oidc-provider, OpenID Certified): authorization code flow with PKCE (S256,
  * mandatory for public clients), refresh tokens that rotate, revocation and introspection. Its state is in our
  * database (adapter.ts), its signing keys too (signing-keys.ts), so every instance agrees. The sign-in itself is
@@ -87,6 +108,9 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
+      // Apps that register a back-channel logout URI (the seed's backchannelLogoutUri) are told when the portal
+      // session a user signed in with ends (backchannel-logout.ts sends the logout tokens).
+      backchannelLogout: { enabled: true },
     },
     routes: {
       authorization: `${OIDC_PREFIX}/auth`,
@@ -152,6 +176,8 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
   provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, offered: string) {
     return Promise.resolve(typeof this.clientSecret === 'string' && clientSecretMatches(this.clientSecret, offered));
   } as never;
+
+  consumeCodeOnPkceFailure(db, provider);
 
   const callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
   return {

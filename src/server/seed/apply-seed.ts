@@ -157,6 +157,9 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
         secretHash: client.clientSecret === undefined ? null : hashClientSecret(client.clientSecret),
         postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
         scopes: [...new Set(['openid', ...(client.scopes ?? OAUTH_SCOPES)])],
+        // Said in the file, or left as it is: a seed written before the flag keeps its apps as they were (0011 made them first party); a new one is a third party.
+        ...(client.firstParty === undefined ? {} : { firstParty: client.firstParty }),
+        backchannelLogoutUri: client.backchannelLogoutUri ?? null,
       };
       await tx.insert(oauthClients).values(values).onConflictDoUpdate({ target: oauthClients.clientId, set: { ...values, updatedAt: sql`now()` } });
     }

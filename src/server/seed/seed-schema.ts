@@ -87,6 +87,10 @@ export const SeedFileSchema = z
           scopes: z.array(z.enum(OAUTH_SCOPES)).optional(),
           /** Optional: the organization whose app it is (as if its admin console had registered it): it signs in for that organization only. */
           orgId: OrgIdSchema.optional(),
+          /** A suite app: signs in without asking the user's consent. Without it (the default), the first sign-in asks. */
+          firstParty: z.boolean().optional(),
+          /** OpenID back-channel logout: a logout token is POSTed here when the portal session a user signed in with ends. */
+          backchannelLogoutUri: z.url({ protocol: /^https?$/ }).max(2000).optional(),
         }),
       )
       .optional(),

@@ -51,6 +51,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getSessionList: { valid: {}, invalid: { userId: 'someone-else' } },
   endSession: { valid: { sessionId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { sessionId: 'all' } },
   endOtherSessions: { valid: undefined, invalid: { keep: 2 } },
+  getConnectedApps: { valid: undefined, invalid: { all: true } },
+  revokeConnectedApp: { valid: { clientId: 'partner-app' }, invalid: { clientId: '' } },
   getSignInHistory: {
     valid: { page: 2, pageSize: 40, sort: { at: -1 }, filter: { kinds: ['sign-in-failed', 'locked'], search: '10.0', from: '2026-01-01T00:00:00.000Z' } },
     invalid: { page: 1, pageSize: 33 },
@@ -84,8 +86,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 7 of the security center and the 17 of the admin console', () => {
-    expect(EVENT_NAMES).toHaveLength(57);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 9 of the security center and the 17 of the admin console', () => {
+    expect(EVENT_NAMES).toHaveLength(59);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -109,6 +111,7 @@ describe('the socket contract', () => {
       'endOtherSessions',
       'endSession',
       'exportOrganizationAudit',
+      'getConnectedApps',
       'getOrganizationAudit',
       'getSessionList',
       'getSignInHistory',
@@ -117,6 +120,7 @@ describe('the socket contract', () => {
       'loginEmail',
       'logout',
       'regenerateRecoveryCode',
+      'revokeConnectedApp',
     ]);
     // Multi-factor setup runs before the first token exists, on the held login details, or with a session.
     expect(EVENT_NAMES.filter((event) => EVENTS[event].auth === 'userOrLogin').sort()).toEqual([

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ImageUploadReplySchema } from './admin-schemas';
 import { KIT_MESSAGES } from '../validation/kit-messages';
 import { entry } from './events';
-import { AppInfoQuerySchema, AppInfoReplySchema, OAuth2LoginBodySchema, OAuth2LoginQuerySchema, OAuth2LoginReplySchema } from './oauth2-schemas';
+import { AppInfoQuerySchema, AppInfoReplySchema, OAuth2ConsentBodySchema, OAuth2LoginBodySchema, OAuth2LoginQuerySchema, OAuth2LoginReplySchema } from './oauth2-schemas';
 
 /**
  * The HTTP calls that run through the server's call pipeline (the same stages, budgets and equal-work rules as the
@@ -18,6 +18,8 @@ export const HTTP_CALLS = {
   ),
   /** POST /oauth2/continue: "Continue as {email}" with the portal session of the Authorization header. */
   oauth2Continue: entry({ auth: 'user' }, z.object({ query: OAuth2LoginQuerySchema, body: z.strictObject({}).optional() }), OAuth2LoginReplySchema),
+  /** POST /oauth2/consent: Allow or Deny on the consent screen of a third-party app, with the portal session. */
+  oauth2Consent: entry({ auth: 'user' }, z.object({ query: OAuth2LoginQuerySchema, body: OAuth2ConsentBodySchema }), OAuth2LoginReplySchema),
   /** GET /oauth2/app-info: the app's name and logo for the Authorize screen. */
   oauth2AppInfo: entry({ auth: 'none' }, z.object({ query: AppInfoQuerySchema }), AppInfoReplySchema),
   /** POST /uploads/images: an admin uploads a logo (the body is the file's bytes), spending their `imageUpload` budget. */

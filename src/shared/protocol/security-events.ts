@@ -7,6 +7,8 @@ import {
   AuditEntrySchema,
   AuditFilterSchema,
   AuditQuerySchema,
+  ClientIdSchema,
+  ConnectedAppSchema,
   IdSchema,
   MemberAuditEntrySchema,
   OrganizationAuditQuerySchema,
@@ -39,6 +41,10 @@ export const SECURITY_EVENTS = {
     z.object({ orgId: OrgIdSchema, filter: AuditFilterSchema.optional() }),
     z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().max(AUDIT_EXPORT_MAX_ROWS), truncated: z.boolean() }),
   ),
+  /** The third-party apps the user allowed to sign them in (Connected apps), most recently allowed first. */
+  getConnectedApps: entry({ auth: 'user' }, none, z.object({ list: z.array(ConnectedAppSchema) })),
+  /** Take back an app's access: its grants and tokens for this user are revoked, and its next sign-in asks again. */
+  revokeConnectedApp: entry({ auth: 'user' }, z.object({ clientId: ClientIdSchema }), SuccessSchema),
   /** Replace the recovery code of one's authenticator app with a fresh one, shown once; the old one stops working. */
   regenerateRecoveryCode: entry({ auth: 'user' }, none, z.object({ recoveryCode: z.string() })),
 } as const;

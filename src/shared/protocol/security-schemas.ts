@@ -41,6 +41,8 @@ export const AUDIT_KINDS = [
   'second-factor-changed',
   'recovery-code-used',
   'recovery-code-regenerated',
+  'app-allowed',
+  'app-disconnected',
   ...ADMINISTRATION_AUDIT_KINDS,
 ] as const;
 export const AuditKindSchema = z.enum(AUDIT_KINDS);
@@ -74,6 +76,20 @@ export const SessionSummarySchema = z.object({
   lastSeenAt: instant,
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** An app's client id, as the security center names a connected app. */
+export const ClientIdSchema = z.string().trim().min(1).max(200);
+
+/** A third-party app the user allowed to sign them in (the security center's Connected apps). */
+export const ConnectedAppSchema = z.object({
+  clientId: ClientIdSchema,
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  /** The scopes allowed, by name (the screen says them in plain words: SCOPE_WORDS). */
+  scopes: z.array(z.string()),
+  allowedAt: instant,
+});
+export type ConnectedApp = z.infer<typeof ConnectedAppSchema>;
 
 /** Page sizes of the audit tables: the kit's options (20 to 100), and the spec's defaults 25 and 40. */
 const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, DEFAULT_LIST_PAGE_SIZE];

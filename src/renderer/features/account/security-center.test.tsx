@@ -23,6 +23,7 @@ vi.mock('../../ui/toast', () => ({ showToast: vi.fn() }));
 const { SessionsScreen } = await import('./sessions-screen');
 const { SecondFactorScreen } = await import('./second-factor-screen');
 const { OrganizationAuditScreen } = await import('./organization-audit-screen');
+const { ConnectedAppsScreen } = await import('./connected-apps-screen');
 
 const session = (overrides: Partial<SessionSummary>): SessionSummary => ({
   id: '123e4567-e89b-42d3-a456-426614174000',
@@ -44,6 +45,28 @@ beforeEach(() => {
   calls.length = 0;
   replies.clear();
   replies.set('getWorkspaceList', () => ({ list: [], activeOrgId: null }));
+});
+
+describe('Connected apps', () => {
+  it('lists each allowed app with what it may see in plain words, and revokes one after the confirmation', async () => {
+    let list = [{ clientId: 'partner-app', name: 'Partner Planner', logoUrl: null, scopes: ['openid', 'email', 'offline_access'], allowedAt: '2026-03-01T10:00:00.000Z' }];
+    replies.set('getConnectedApps', () => ({ list }));
+    replies.set('revokeConnectedApp', () => {
+      list = [];
+      return { success: true };
+    });
+    inRouter(<ConnectedAppsScreen />);
+    const card = (await screen.findByRole('heading', { name: 'Partner Planner', level: 2 })).closest('li')!;
+    expect(within(card).getByText('See your email address')).toBeInTheDocument();
+    expect(within(card).getByText('Stay signed in when you are not using it')).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Revoke access of Partner Planner' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke access of Partner Planner?' });
+    expect(dialog).toHaveTextContent('it will ask for your permission again');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
+    expect(await screen.findByText('No app outside the suite has access to your account.')).toBeInTheDocument();
+    expect(calls.filter((item) => item.event === 'revokeConnectedApp').map((item) => item.payload)).toEqual([{ clientId: 'partner-app' }]);
+  });
 });
 
 describe('Sessions and devices', () => {

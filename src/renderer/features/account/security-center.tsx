@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { SECURITY_EVENTS } from '../../../shared/protocol/security-events';
 import { extendContract } from '../../api';
 import { ACCOUNT_PATHS } from './account-paths';
+import { ConnectedAppsScreen } from './connected-apps-screen';
 import { HistoryScreen } from './history-screen';
 import { OrganizationAuditScreen } from './organization-audit-screen';
 import { SecondFactorScreen } from './second-factor-screen';
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, ComponentType> = {
   [ACCOUNT_PATHS.sessions]: SessionsScreen,
   [ACCOUNT_PATHS.history]: HistoryScreen,
   [ACCOUNT_PATHS.secondFactor]: SecondFactorScreen,
+  [ACCOUNT_PATHS.connectedApps]: ConnectedAppsScreen,
   [ACCOUNT_PATHS.organizationAudit]: OrganizationAuditScreen,
 };
 

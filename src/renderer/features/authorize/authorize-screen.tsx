@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AppInfoReply } from '../../../shared/protocol/oauth2-schemas';
+import type { AppInfoReply, OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
 import { OtpSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { platform } from '../../platform';
-import { useSessionStore } from '../../session/session-store';
+import { saveSignIn } from '../../session/saved-session';
+import { restored, updateSession, useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { DefaultDialog } from '../../ui/dialog/default-dialog';
@@ -13,7 +14,8 @@ import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
 import { resendLabel, useCountdown } from '../multi-factor/countdown';
 import { AuthorizeForm, type AuthorizeSignInValues } from './authorize-form';
-import { authorizationStart, fetchAppInfo, oauth2Continue, oauth2Login, OAuth2Error } from './oauth2-api';
+import { ConsentPanel } from './consent-panel';
+import { authorizationStart, fetchAppInfo, oauth2Consent, oauth2Continue, oauth2Login, OAuth2Error } from './oauth2-api';
 import './authorize.css';
 
 /** Spec section 9: the resend countdown of the authorize screen's second factor. */
@@ -21,15 +23,17 @@ export const AUTHORIZE_RESEND_SECONDS = 5;
 /** Spec section 8: the third-party login error dialog's title. */
 export const AUTHORIZE_ERROR_TITLE = 'Oops...';
 
-type Step = { kind: 'choose' } | { kind: 'password' } | { kind: 'otp'; email: string; password: string };
+type Step = { kind: 'choose' } | { kind: 'password' } | { kind: 'otp'; email: string; password: string } | { kind: 'consent'; scopes: string[] };
 
 const messageOf = (error: unknown) => (error instanceof OAuth2Error ? error.message : MESSAGES.somethingWrong);
 
 /**
  * Authorize (/authorize): the portal's sign-in for another application (spec 2 and 4). The app's name and logo come
  * from /oauth2/app-info; a signed-in user may continue with their portal session; otherwise identifier and
- * password, then the company's second factor if it asks (resend after 5 s). Errors open the 'Oops...' dialog; success
- * goes on to the redirect the server returns (which ends at the app's redirect_uri with code and state).
+ * password, then the company's second factor if it asks (resend after 5 s). A password sign-in here signs in to the
+ * portal too (the session module keeps its token), so the next app offers "Continue as". A third-party app then asks
+ * for consent (once). Errors open the 'Oops...' dialog; success goes on to the redirect the server returns (which
+ * ends at the app's redirect_uri with code and state, or with error=access_denied).
  */
 export function AuthorizeScreen() {
   const [params] = useSearchParams();
@@ -62,9 +66,17 @@ export function AuthorizeScreen() {
     };
   }, [query, started]);
 
-  const go = (reply: { redirect_uri?: string }) => {
-    if (reply.redirect_uri) window.location.assign(reply.redirect_uri);
+  const go = (reply: OAuth2LoginReply) => {
+    // One sign-in for the suite: the portal session the sign-in opened is kept as the portal's own sign-in keeps it.
+    if (reply.token) {
+      saveSignIn(reply.token, reply.email);
+      updateSession(restored, { token: reply.token, email: reply.email ?? null });
+    }
+    if (reply.consent) setStep({ kind: 'consent', scopes: reply.consent.scopes });
+    else if (reply.redirect_uri) window.location.assign(reply.redirect_uri);
   };
+
+  const decide = (decision: 'allow' | 'deny') => void run(async () => go(await oauth2Consent(query, useSessionStore.getState().token ?? '', decision)));
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -135,6 +147,15 @@ export function AuthorizeScreen() {
     );
   }
   if (!app) return <LoadingScreen label="Loading the application…" />;
+
+  if (step.kind === 'consent') {
+    return (
+      <AuthLayout>
+        <ConsentPanel app={app} scopes={step.scopes} email={sessionEmail} busy={busy} onDecide={decide} />
+        {errorDialog}
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout>

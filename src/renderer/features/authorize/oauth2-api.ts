@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { HTTP_ROUTES } from '../../../shared/protocol/http';
-import { AppInfoReplySchema, httpEnvelope, OAUTH2_CONTINUE_PATH, OAuth2LoginReplySchema, type AppInfoReply, type OAuth2LoginBody, type OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
+import { AppInfoReplySchema, httpEnvelope, OAUTH2_CONSENT_PATH, OAUTH2_CONTINUE_PATH, OAuth2LoginReplySchema, type AppInfoReply, type OAuth2LoginBody, type OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
 
 /** A refused HTTP call: the server's message (shown in the 'Oops...' dialog) and its code from the closed list. */
 export class OAuth2Error extends Error {
@@ -38,6 +38,10 @@ export const oauth2Login = (query: URLSearchParams, body: OAuth2LoginBody): Prom
 /** POST /oauth2/continue: "Continue as" with the portal session. */
 export const oauth2Continue = (query: URLSearchParams, token: string): Promise<OAuth2LoginReply> =>
   send(OAUTH2_CONTINUE_PATH, query, OAuth2LoginReplySchema, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+
+/** POST /oauth2/consent: Allow or Deny on the consent screen of a third-party app, with the portal session. */
+export const oauth2Consent = (query: URLSearchParams, token: string, decision: 'allow' | 'deny'): Promise<OAuth2LoginReply> =>
+  send(OAUTH2_CONSENT_PATH, query, OAuth2LoginReplySchema, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ decision }) });
 
 /**
  * A link an app built by hand (spec 2: redirect_uri, client_id and code_challenge) has no authorization request yet:
