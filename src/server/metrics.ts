@@ -30,7 +30,7 @@ export function createMetrics() {
   new Gauge({ name: 'portal_hash_queue_depth', help: 'Password hashes waiting for or running on the hash threads.', registers: [registry], collect() { this.set(hashQueueDepth()); } });
   new Gauge({
     name: 'portal_hash_cpu_seconds',
-    help: 'CPU time the hash threads spent on argon2id since start (each thread measures its own).',
+    help: 'CPU time of the hash threads since start: argon2id, and the little that hands tasks to them (each thread measures its own).',
     registers: [registry],
     collect() {
       this.set(hashCpuMsTotal() / 1000);

@@ -85,7 +85,7 @@ export function admit(): { release(): void } | { refused: number } {
 /** Hashes waiting or running, for metrics. */
 export const hashQueueDepth = () => waiting.length + running;
 
-/** CPU time the hash threads spent hashing since start, in milliseconds (metrics; the bench's sign-in CPU less this). */
+/** CPU time of the hash threads since start, in milliseconds, as each reports it (metrics; the bench subtracts it from a sign-in). */
 let hashCpuMs = 0;
 export const hashCpuMsTotal = () => hashCpuMs;
 

@@ -6,7 +6,9 @@ import { hashSync, verifySync } from '@node-rs/argon2';
 
 /**
  * This thread's CPU time so far in milliseconds, from Linux's /proc/thread-self/schedstat (nanoseconds on a CPU); null
- * elsewhere. Read on this thread, so it is the hash's own CPU, whatever else runs on the machine.
+ * elsewhere. The kernel brings a running thread's figure up to date only at its scheduler ticks, so one reading may lag
+ * by a tick: each task reports the CPU since the previous task's reading, and those differences add up to this thread's
+ * whole CPU (the lags cancel), whatever else runs on the machine.
  */
 function threadCpuMs() {
   try {
@@ -16,9 +18,10 @@ function threadCpuMs() {
   }
 }
 
+let cpuAtLastTask = threadCpuMs();
+
 export default function run(task) {
   const started = performance.now();
-  const cpuAtStart = threadCpuMs();
   let result;
   if (task.op === 'hash') {
     result = hashSync(task.password, task.options);
@@ -30,6 +33,8 @@ export default function run(task) {
     }
   }
   const ms = performance.now() - started;
-  const cpuAtEnd = cpuAtStart === null ? null : threadCpuMs();
-  return { result, ms, cpuMs: cpuAtEnd === null ? ms : cpuAtEnd - cpuAtStart };
+  const cpuNow = cpuAtLastTask === null ? null : threadCpuMs();
+  const cpuMs = cpuNow === null ? ms : cpuNow - cpuAtLastTask;
+  cpuAtLastTask = cpuNow;
+  return { result, ms, cpuMs };
 }
