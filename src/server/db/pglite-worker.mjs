@@ -86,6 +86,8 @@ async function end(tx, commit) {
  * (src/server/db/prepared.ts). About 0.6 ms less of this thread's CPU a statement on a sign-in's.
  */
 const named = new Map();
+let merged = null;
+const rawParsers = () => (merged ??= { ...database.parsers, ...RAW_PARSERS });
 const { serialize } = protocol;
 /** Distinct texts named at most (each holds its plan in the backend); beyond them, PGlite's own `query`. */
 const MAX_NAMED = 500;
@@ -117,7 +119,9 @@ async function namedQuery(sql, params, options) {
       step.reduce((offset, part) => (bytes.set(part, offset), offset + part.length), 0);
       const messages = await database.execProtocolStream(bytes, { syncToFs: false });
       await database.syncToFs();
-      return parse.parseResults(messages, database.parsers, options)[0];
+      // The parsers merged once, not spread into a new object of every type's parser at each statement (PGlite's way
+      // when a query passes its own).
+      return parse.parseResults(messages, options.parsers === RAW_PARSERS ? rawParsers() : database.parsers, { rowMode: options.rowMode })[0];
     }),
   );
 }
