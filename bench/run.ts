@@ -8,11 +8,13 @@ import { benchEqualWork } from './equal-work';
 import { benchFaults } from './faults';
 import { benchLcp } from './lcp';
 import { benchLogin } from './login';
+import { benchSignInCpu } from './sign-in-cpu';
 import { benchSockets } from './sockets';
 import { benchStorm } from './storm';
 
 const suites: Record<string, () => Promise<void>> = {
   login: benchLogin,
+  'login-cpu': benchSignInCpu,
   calls: benchCalls,
   storm: benchStorm,
   faults: benchFaults,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { hashQueueDepth } from './auth/hash-pool';
+import { hashCpuMsTotal, hashQueueDepth } from './auth/hash-pool';
 
 /** What the server reads when /metrics is scraped (gauges measured at that moment). */
 export interface MetricSources {
@@ -28,6 +28,14 @@ export function createMetrics() {
   const limits = new Counter({ name: 'portal_limits_tripped_total', help: 'Attempts refused by a budget, by budget.', labelNames: ['policy'] as const, registers: [registry] });
   let sources: MetricSources | null = null;
   new Gauge({ name: 'portal_hash_queue_depth', help: 'Password hashes waiting for or running on the hash threads.', registers: [registry], collect() { this.set(hashQueueDepth()); } });
+  new Gauge({
+    name: 'portal_hash_cpu_seconds',
+    help: 'CPU time of the hash threads since start: argon2id, and the little that hands tasks to them (each thread measures its own).',
+    registers: [registry],
+    collect() {
+      this.set(hashCpuMsTotal() / 1000);
+    },
+  });
   new Gauge({ name: 'portal_sockets', help: 'Open socket.io connections on this instance.', registers: [registry], collect() { this.set(sources?.sockets() ?? 0); } });
   new Gauge({
     name: 'portal_mail_outbox_depth',

@@ -1,4 +1,5 @@
 import Bowser from 'bowser';
+import { LRUCache } from 'lru-cache';
 import type { Platform } from '../../shared/protocol';
 import { DESKTOP_USER_AGENT_TOKEN } from '../../shared/desktop-user-agent';
 
@@ -36,21 +37,46 @@ export interface DeviceDescription {
   app: { flavor: 'chat' | 'track'; version: string } | null;
 }
 
+/** What bowser reads in a user agent, as a device description uses it. */
+interface ReadUserAgent {
+  system: string | null;
+  browser: string | null;
+  touch: boolean;
+}
+
+/**
+ * User agents read so far: a server sees few distinct ones (browsers and their versions), and bowser's regular
+ * expressions cost about a tenth of a millisecond a read, twice a sign-in (the session and its audit entry).
+ */
+const readUserAgents = new LRUCache<string, ReadUserAgent>({ max: 2_000 });
+
+function readUserAgent(userAgent: string): ReadUserAgent {
+  let read = readUserAgents.get(userAgent);
+  if (!read) {
+    const parsed = Bowser.parse(userAgent);
+    read = {
+      system: parsed.os.name ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ') : null,
+      browser: parsed.browser.name ? [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ') : null,
+      touch: parsed.platform.type === 'mobile' || parsed.platform.type === 'tablet',
+    };
+    readUserAgents.set(userAgent, read);
+  }
+  return read;
+}
+
 /**
  * What a person reads as the device, from the user agent (read by bowser) and what the login payload reported. The
  * platform is the reported one; without a report, a desktop app's user agent is desktop, a phone's or tablet's is
  * mobile, and anything else web.
  */
 export function describeDevice(origin: Pick<CallOrigin, 'userAgent' | 'reported'>): DeviceDescription {
-  const parsed = origin.userAgent ? Bowser.parse(origin.userAgent) : null;
-  const system = parsed?.os.name ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ') : null;
+  const read = origin.userAgent ? readUserAgent(origin.userAgent) : null;
+  const system = read?.system ?? null;
   const app = desktopAppOf(origin.userAgent);
-  const browser = parsed?.browser.name ? [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ') : null;
-  const client = app ? `${APP_NAMES[app.flavor]} ${origin.reported?.appVersion ?? app.version}` : (browser ?? 'Unknown browser');
-  const touch = parsed?.platform.type === 'mobile' || parsed?.platform.type === 'tablet';
+  const client = app ? `${APP_NAMES[app.flavor]} ${origin.reported?.appVersion ?? app.version}` : (read?.browser ?? 'Unknown browser');
   return {
     device: (system ? `${client} on ${system}` : client).slice(0, 200),
-    platform: origin.reported?.platform ?? (app ? 'desktop' : touch ? 'mobile' : 'web'),
+    platform: origin.reported?.platform ?? (app ? 'desktop' : read?.touch ? 'mobile' : 'web'),
     app: app ? { flavor: app.flavor, version: origin.reported?.appVersion ?? app.version } : null,
   };
 }

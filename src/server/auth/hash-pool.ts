@@ -85,6 +85,10 @@ export function admit(): { release(): void } | { refused: number } {
 /** Hashes waiting or running, for metrics. */
 export const hashQueueDepth = () => waiting.length + running;
 
+/** CPU time of the hash threads since start, in milliseconds, as each reports it (metrics; the bench subtracts it from a sign-in). */
+let hashCpuMs = 0;
+export const hashCpuMsTotal = () => hashCpuMs;
+
 function start(job: Job): void {
   clearTimeout(job.timer);
   running += 1;
@@ -92,8 +96,9 @@ function start(job: Job): void {
   poolOf()
     .run(work)
     .then(
-      (outcome: { result: unknown; ms: number }) => {
+      (outcome: { result: unknown; ms: number; cpuMs: number }) => {
         averageMs = averageMs * 0.8 + outcome.ms * 0.2;
+        hashCpuMs += outcome.cpuMs;
         job.resolve(outcome.result);
       },
       job.reject,

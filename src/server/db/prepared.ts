@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -37,6 +37,23 @@ export function executeNamed<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> 
   const built = dialect.sqlToQuery(query);
   const name = names.size < MAX_DYNAMIC_NAMES || names.has(built.sql) ? statementName(built.sql) : undefined;
   return db._.session.prepareQuery(built, undefined, name, false).execute() as Promise<{ rows: Row[] }>;
+}
+
+const templates = new Map<string, Query>();
+
+/**
+ * `db.execute(query)` as a named statement whose text is built once per `shape` (a statement of `sql.placeholder(…)`s
+ * from `build`) and then only executed with `values`: for the hot statements written with `sql` (the limits' chains),
+ * where building the text each time was most of the call's own work for them. `shape` names everything the text
+ * depends on (the number of counters).
+ */
+export function executeTemplate<Row>(db: Db, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<{ rows: Row[] }> {
+  let built = templates.get(shape);
+  if (!built) {
+    built = dialect.sqlToQuery(build());
+    templates.set(shape, built);
+  }
+  return db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute(values) as Promise<{ rows: Row[] }>;
 }
 
 /** What drizzle's query builders (select, insert, update, delete) offer for prepared statements. */

@@ -17,7 +17,6 @@ export function adminApiHandlers(services: Services): AdminApiHandlerMap {
   const { db, log } = services;
   return {
     async apiInvite({ body }, ctx) {
-      await ctx.spend('adminChange', ctx.app.clientId);
       const invited = await invite(services, ctx.app.organization, appActor(ctx), body.invitations);
       log.info('admin-api.invited', { orgId: ctx.app.organization.orgId, clientId: ctx.app.clientId, count: invited.length });
       return { invited };
@@ -28,14 +27,12 @@ export function adminApiHandlers(services: Services): AdminApiHandlerMap {
     },
 
     async apiUpdateMember({ params, body }, ctx) {
-      await ctx.spend('adminChange', ctx.app.clientId);
       const member = await updateMember(services, ctx.app.organization, appActor(ctx), { userId: params.userId, role: body.role, productAccess: body.productAccess });
       log.info('admin-api.member-updated', { orgId: ctx.app.organization.orgId, clientId: ctx.app.clientId, userId: params.userId });
       return { member };
     },
 
     async apiRemoveMember({ params, body }, ctx) {
-      await ctx.spend('adminChange', ctx.app.clientId);
       const { endedSessions } = await removeMember(services, ctx.app.organization, appActor(ctx), { userId: params.userId, reason: body?.reason });
       log.info('admin-api.member-removed', { orgId: ctx.app.organization.orgId, clientId: ctx.app.clientId, userId: params.userId, endedSessions });
       return { success: true as const };

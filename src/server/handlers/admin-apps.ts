@@ -19,7 +19,6 @@ export function adminAppHandlers(services: Services): HandlerMap {
 
     async registerApp(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const registered = await registerApp(services, org, signedInActor(ctx), payload);
       log.info('admin.app-registered', { orgId: org.orgId, by: ctx.user.id, clientId: registered.app.clientId });
       return registered;
@@ -27,7 +26,6 @@ export function adminAppHandlers(services: Services): HandlerMap {
 
     async updateApp(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const app = await updateApp(services, org, signedInActor(ctx), payload);
       log.info('admin.app-changed', { orgId: org.orgId, by: ctx.user.id, clientId: app.clientId, disabled: app.disabled });
       return { app };
@@ -35,7 +33,6 @@ export function adminAppHandlers(services: Services): HandlerMap {
 
     async rotateAppSecret(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const rotated = await rotateAppSecret(services, org, signedInActor(ctx), payload.clientId);
       log.info('admin.app-secret-rotated', { orgId: org.orgId, by: ctx.user.id, clientId: payload.clientId });
       return rotated;
@@ -43,7 +40,6 @@ export function adminAppHandlers(services: Services): HandlerMap {
 
     async deleteApp(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       await deleteApp(services, org, signedInActor(ctx), payload.clientId);
       log.info('admin.app-deleted', { orgId: org.orgId, by: ctx.user.id, clientId: payload.clientId });
       return { success: true as const };

@@ -13,7 +13,6 @@ export function adminInvitationHandlers(services: Services): HandlerMap {
   return {
     async inviteToOrganization(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const invited = await invite(services, org, signedInActor(ctx), payload.invitations);
       log.info('admin.invited', { orgId: org.orgId, by: ctx.user.id, count: invited.length });
       return { invited };
@@ -26,7 +25,6 @@ export function adminInvitationHandlers(services: Services): HandlerMap {
 
     async resendInvitation(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const invitation = await resendInvitation(services, org, signedInActor(ctx), payload.invitationId);
       log.info('admin.invitation-resent', { orgId: org.orgId, by: ctx.user.id, invitationId: invitation.id });
       return { invitation };
@@ -34,7 +32,6 @@ export function adminInvitationHandlers(services: Services): HandlerMap {
 
     async revokeInvitation(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       await revokeInvitation(services, org, signedInActor(ctx), payload.invitationId);
       log.info('admin.invitation-revoked', { orgId: org.orgId, by: ctx.user.id, invitationId: payload.invitationId });
       return { success: true as const };

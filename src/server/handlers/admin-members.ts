@@ -19,7 +19,6 @@ export function adminMemberHandlers(services: Services): HandlerMap {
 
     async updateOrganizationMember(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const member = await updateMember(services, org, signedInActor(ctx), { userId: payload.userId, role: payload.role, productAccess: payload.productAccess });
       log.info('admin.member-updated', { orgId: org.orgId, by: ctx.user.id, userId: payload.userId });
       return { member };
@@ -27,7 +26,6 @@ export function adminMemberHandlers(services: Services): HandlerMap {
 
     async removeOrganizationMember(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const { endedSessions } = await removeMember(services, org, signedInActor(ctx), { userId: payload.userId, reason: payload.reason });
       log.info('admin.member-removed', { orgId: org.orgId, by: ctx.user.id, userId: payload.userId, endedSessions });
       return { success: true as const };
@@ -35,7 +33,6 @@ export function adminMemberHandlers(services: Services): HandlerMap {
 
     async resendMemberVerification(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       await resendVerification(services, org, signedInActor(ctx), payload.userId);
       log.info('admin.verification-resent', { orgId: org.orgId, by: ctx.user.id, userId: payload.userId });
       return { success: true as const };

@@ -20,7 +20,6 @@ export function adminSettingsHandlers(services: Services): HandlerMap {
 
     async updateSecondFactorPolicy(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const { org: changed, endedSessions } = await updateSecondFactorPolicy(services, org, signedInActor(ctx), payload);
       log.info('admin.second-factor-policy', { orgId: org.orgId, by: ctx.user.id, policy: payload.secondFactor, endedSessions });
       return { settings: organizationSettings(changed, ctx.ip), endedSessions };
@@ -28,7 +27,6 @@ export function adminSettingsHandlers(services: Services): HandlerMap {
 
     async updateIpRanges(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const changed = await updateIpRanges(services, org, signedInActor(ctx), payload);
       log.info('admin.ip-ranges', { orgId: org.orgId, by: ctx.user.id, ranges: payload.allowedIpRanges.length });
       return { settings: organizationSettings(changed, ctx.ip) };
@@ -36,7 +34,6 @@ export function adminSettingsHandlers(services: Services): HandlerMap {
 
     async updateBranding(payload, ctx) {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('adminChange', ctx.user.id);
       const changed = await updateBranding(services, org, signedInActor(ctx), payload);
       log.info('admin.branding', { orgId: org.orgId, by: ctx.user.id });
       return { settings: organizationSettings(changed, ctx.ip) };

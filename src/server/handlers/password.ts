@@ -48,7 +48,6 @@ export function passwordHandlers(services: Services): HandlerMap {
 
     async 'hrms|myPassword|update'(payload, ctx) {
       const { user, session } = ctx;
-      await ctx.spend('passwordChange', user.id);
       if (!(await verifyPassword(user.passwordHash, payload.oldPassword))) throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.currentPasswordWrong);
       if (payload.oldPassword === payload.newPassword) throw new CallError(ERROR_CODES.BAD_REQUEST, MESSAGES.samePassword, { fields: ['newPassword'] });
       const passwordHash = await hashPassword(payload.newPassword);

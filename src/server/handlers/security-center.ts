@@ -67,7 +67,6 @@ export function securityCenterHandlers(services: Services): HandlerMap {
 
     async exportOrganizationAudit(payload, ctx) {
       const organization = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
-      await ctx.spend('auditExport', ctx.user.id);
       const { rows, truncated } = await organizationAuditRows(db, organization.id, payload.filter);
       log.info('audit.exported', { userId: ctx.user.id, orgId: organization.orgId, rows: rows.length });
       return { fileName: auditFileName(organization.orgId, new Date()), csv: auditCsv(rows), rows: rows.length, truncated };

@@ -80,7 +80,6 @@ export function signUpHandlers(services: Services): HandlerMap {
       if (!found || found.role !== 'admin') throw new CallError(ERROR_CODES.FORBIDDEN, 'Only an admin of this organization can verify it.');
       // Nothing to verify: any code would otherwise seem to "work".
       if (found.org.verified) throw new CallError(ERROR_CODES.CONFLICT, MESSAGES.organizationAlreadyVerified);
-      await ctx.spend('organizationCode', ctx.user.id);
       const check = await useOtp(db, 'verify-organization', { userId: ctx.user.id, organizationId: found.org.id }, payload.otp);
       if (check.status === 'expired') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.otpExpired);
       if (check.status !== 'ok') throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidOtp);

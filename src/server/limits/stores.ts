@@ -1,7 +1,7 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client';
-import { executeNamed } from '../db/prepared';
+import { executeTemplate } from '../db/prepared';
 import { rateLimits } from '../db/schema';
 
 /** One counter of an attempt: its stored key, the attempts its window allows, and the window's length. */
@@ -40,18 +40,45 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 const SWEEP_AFTER_EXPIRY_MS = 60 * 60_000;
 
 /**
- * One counter's step in the `rate_limits` table: a new window when the stored one ended, else one more attempt;
- * `guard` (the counters before it all within their points) decides whether it is counted at all.
+ * The `index`th counter's step in the `rate_limits` table: a new window when the stored one ended, else one more
+ * attempt; `guard` (the counters before it all within their points) decides whether it is counted at all. Its values
+ * are placeholders (`k`ey, window in `s`econds), filled at each attempt: the text is built once per number of counters.
  */
-function countStep(counter: CounterRule, guard: SQL | null): SQL {
-  const expire = sql`now() + make_interval(secs => ${counter.windowMs / 1000})`;
-  const row = guard ? sql`SELECT ${counter.key}, 1, ${expire} WHERE ${guard}` : sql`VALUES (${counter.key}, 1, ${expire})`;
+function countStep(index: number, guard: SQL | null): SQL {
+  const key = sql.placeholder(`k${index}`);
+  const expire = sql`now() + make_interval(secs => ${sql.placeholder(`s${index}`)})`;
+  const row = guard ? sql`SELECT ${key}, 1, ${expire} WHERE ${guard}` : sql`VALUES (${key}, 1, ${expire})`;
   return sql`INSERT INTO ${rateLimits} (key, points, expire) ${row}
     ON CONFLICT (key) DO UPDATE SET
       points = CASE WHEN ${rateLimits.expire} <= now() THEN 1 ELSE ${rateLimits.points} + 1 END,
       expire = CASE WHEN ${rateLimits.expire} <= now() THEN excluded.expire ELSE ${rateLimits.expire} END
     RETURNING points, (extract(epoch from (expire - now())) * 1000)::float8 AS ms_left`;
 }
+
+/** The chain that counts `count` counters in order, each guarded by the counts before it (`p`oints each allows). */
+function consumeChain(count: number): SQL {
+  const steps = Array.from({ length: count }, (_, index) => {
+    const guard = index === 0 ? null : sql.join(Array.from({ length: index }, (_, at) => sql`(SELECT points FROM ${sql.raw(`c${at}`)}) <= ${sql.placeholder(`p${at}`)}`), sql` AND `);
+    return sql`${sql.raw(`c${index}`)} AS (${countStep(index, guard)})`;
+  });
+  const picks = Array.from({ length: count }, (_, index) => sql`SELECT ${sql.raw(String(index))}::int AS at, points, ms_left FROM ${sql.raw(`c${index}`)}`);
+  return sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
+}
+
+/** The statement that gives one attempt back to each of `count` counters, in their order. */
+function giveBackChain(count: number): SQL {
+  const steps = Array.from(
+    { length: count },
+    (_, index) =>
+      sql`${sql.raw(`g${index}`)} AS (UPDATE ${rateLimits} SET points = GREATEST(${rateLimits.points} - 1, 0) WHERE ${rateLimits.key} = ${sql.placeholder(`k${index}`)} AND ${rateLimits.expire} > now() RETURNING 1 AS given)`,
+  );
+  const picks = Array.from({ length: count }, (_, index) => sql`SELECT given FROM ${sql.raw(`g${index}`)}`);
+  return sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
+}
+
+/** The placeholders' values of the counters' chains. */
+const valuesOf = (counters: CounterRule[]) =>
+  Object.fromEntries(counters.flatMap((counter, index) => [[`k${index}`, counter.key], [`s${index}`, counter.windowMs / 1000], [`p${index}`, counter.points]]));
 
 /**
  * Counters in the `rate_limits` table. All the counters of one attempt are counted in ONE statement (a chain of
@@ -70,13 +97,8 @@ export function databaseLimitStore(db: Db): LimitStore {
     kind: 'database',
     async consumeInOrder(counters) {
       if (counters.length === 0) return [];
-      const steps = counters.map((counter, index) => {
-        const guard = index === 0 ? null : sql.join(counters.slice(0, index).map((earlier, at) => sql`(SELECT points FROM ${sql.raw(`c${at}`)}) <= ${earlier.points}`), sql` AND `);
-        return sql`${sql.raw(`c${index}`)} AS (${countStep(counter, guard)})`;
-      });
-      const picks = counters.map((_, index) => sql`SELECT ${index}::int AS at, points, ms_left FROM ${sql.raw(`c${index}`)}`);
       // Named: PostgreSQL plans this chain once per connection, not at every attempt (db/prepared.ts).
-      const result = await executeNamed<{ at: number; points: number; ms_left: number }>(db, sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`);
+      const result = await executeTemplate<{ at: number; points: number; ms_left: number }>(db, `limits.consume.${counters.length}`, () => consumeChain(counters.length), valuesOf(counters));
       return result.rows
         .sort((a, b) => a.at - b.at)
         .map((row) => ({ count: Number(row.points), msLeft: Math.max(0, Number(row.ms_left)) }));
@@ -84,12 +106,7 @@ export function databaseLimitStore(db: Db): LimitStore {
     async giveBack(counters) {
       if (counters.length === 0) return;
       // In the counters' order, as every count takes them: two statements never wait for each other's rows crosswise.
-      const steps = counters.map(
-        (counter, index) =>
-          sql`${sql.raw(`g${index}`)} AS (UPDATE ${rateLimits} SET points = GREATEST(${rateLimits.points} - 1, 0) WHERE ${rateLimits.key} = ${counter.key} AND ${rateLimits.expire} > now() RETURNING 1 AS given)`,
-      );
-      const picks = counters.map((_, index) => sql`SELECT given FROM ${sql.raw(`g${index}`)}`);
-      await executeNamed(db, sql`WITH ${sql.join(steps, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`);
+      await executeTemplate(db, `limits.give-back.${counters.length}`, () => giveBackChain(counters.length), valuesOf(counters));
     },
     async block(counter, ms) {
       await db

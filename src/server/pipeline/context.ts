@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { EventName, EventPayload, Events, LimitName } from '../../shared/protocol';
+import type { EventAuth, EventName, EventPayload, Events, LimitName } from '../../shared/protocol';
 import type { AdminApiCallName, AdminApiCalls, AdminApiPayload } from '../../shared/protocol/admin-api';
 import type { HttpCallName, HttpCallPayload, HttpCalls } from '../../shared/protocol/http-calls';
 import type { AppCaller } from '../oidc/app-tokens';
@@ -22,7 +22,7 @@ export interface Caller {
   joinSession?(sessionId: string): void;
 }
 
-/** What every handler gets besides its parsed payload. */
+/** What every handler gets besides its parsed payload; the stages its entry composes add the rest. */
 export interface BaseContext {
   ip: string | null;
   userAgent: string | null;
@@ -30,23 +30,20 @@ export interface BaseContext {
   origin: CallOrigin;
   /** Signs this connection in (a token) or out (null): later calls on it carry the token. */
   setToken(token: string | null): void;
-  /**
-   * Spends an `account` budget the event declares, at the check it guards (a second factor, a code); throws the 429
-   * when the budget is used up. Settled (the attempt given back per its rules) when the call succeeds.
-   */
-  spend(policy: LimitName, accountId: string): Promise<Attempt>;
-  /** Settles a budget spent before the handler once the check it guarded passed (the password, before a second factor). */
-  settle(policy: LimitName): Promise<void>;
 }
 
-/** A resolved session and its account. */
+/** A resolved session and its account (the session stage, for `auth: 'user'`). */
 export interface SignedIn {
   session: SessionInfo;
   user: UserRow;
 }
 
-export type UserContext = BaseContext & SignedIn;
-export type MaybeUserContext = BaseContext & { session: SessionInfo | null; user: UserRow | null };
+/** No session (`maybeUser` without a token; `userOrLogin` with held login details, before they are checked). */
+export interface Anonymous {
+  session: null;
+  user: null;
+}
+
 /** The first factor held login details proved: how a sign-in they finish is named in the audit log. */
 export interface SigningIn {
   detail: string;
@@ -54,19 +51,69 @@ export interface SigningIn {
 }
 
 /**
- * The account, proven by a session or by held login details (identifier and password checked like a sign-in, or a
- * sign-in ticket): then `signingIn` says which first factor, for the session a passed second factor opens.
+ * The account, proven by a session or by held login details (the held-login stage, for `auth: 'userOrLogin'`): the
+ * identifier and password checked like a sign-in, or a sign-in ticket; then `signingIn` says which first factor, for
+ * the session a passed second factor opens.
  */
-export type UserOrLoginContext = BaseContext & { user: UserRow; session: SessionInfo | null; viaLoginDetails: boolean; signingIn?: SigningIn };
+export interface SignedInOrHeld {
+  user: UserRow;
+  session: SessionInfo | null;
+  /** True when held login details proved it (no session yet). */
+  viaLoginDetails: boolean;
+  signingIn?: SigningIn;
+}
 
-type AuthOf<E extends EventName> = Events[E]['auth'];
-export type ContextFor<E extends EventName> = AuthOf<E> extends 'user'
-  ? UserContext
-  : AuthOf<E> extends 'maybeUser'
-    ? MaybeUserContext
-    : AuthOf<E> extends 'userOrLogin'
-      ? UserOrLoginContext
-      : BaseContext;
+/** The app an admin API call comes from (the app stage, for `auth: 'app'`). */
+export interface AppAuthenticated {
+  app: AppCaller;
+}
+
+/**
+ * What the limits stage adds for an entry that declares budgets: `spend` for its `account` budgets (the account a
+ * handler finds in the domain: a login's identifier, the held login's), `settle` for any it declares.
+ */
+export interface Budgets<Spend extends LimitName = LimitName, Declared extends LimitName = LimitName> {
+  /**
+   * Spends an `account` budget the event declares, at the check it guards (a second factor, a code); throws the 429
+   * when the budget is used up. Settled (the attempt given back per its rules) when the call succeeds.
+   */
+  spend(policy: Spend, accountId: string): Promise<Attempt>;
+  /** Settles a budget spent before the handler once the check it guarded passed (the password, before a second factor). */
+  settle(policy: Declared): Promise<void>;
+}
+
+/** What the stages of an entry's `auth` add to the context. */
+export type AuthAdded<A extends EventAuth> = A extends 'user'
+  ? SignedIn
+  : A extends 'maybeUser'
+    ? SignedIn | Anonymous
+    : A extends 'userOrLogin'
+      ? SignedInOrHeld
+      : A extends 'app'
+        ? AppAuthenticated
+        : unknown;
+
+type LimitsOf<T> = T extends { limits?: infer L } ? NonNullable<L> : never;
+type DeclaredBudget<T> = keyof LimitsOf<T> & LimitName;
+type AccountBudget<T> = { [K in DeclaredBudget<T>]: LimitsOf<T>[K] extends 'account' ? K : never }[DeclaredBudget<T>];
+
+/** What the limits stage adds, for an entry that declares budgets (none otherwise: its handler cannot spend). */
+export type BudgetsAdded<T> = [DeclaredBudget<T>] extends [never] ? unknown : Budgets<AccountBudget<T>, DeclaredBudget<T>>;
+
+/**
+ * A handler's context, from its contract entry: the base, what its auth's stage adds (`ctx.user` and `ctx.session`
+ * for `auth: 'user'`, `ctx.app` for `auth: 'app'`…), and the budgets it may spend or settle.
+ */
+export type ContextOf<T extends { auth: EventAuth }> = BaseContext & AuthAdded<T['auth']> & BudgetsAdded<T>;
+
+export type UserContext = BaseContext & SignedIn;
+export type MaybeUserContext = BaseContext & (SignedIn | Anonymous);
+/** The account, proven by a session or by held login details (identifier and password, checked like a sign-in). */
+export type UserOrLoginContext = BaseContext & SignedInOrHeld;
+/** An admin API call's context: the app (and its organization) its client-credentials token proved. */
+export type AppContext = BaseContext & AppAuthenticated;
+
+export type ContextFor<E extends EventName> = ContextOf<Events[E]>;
 
 type ReplyInput<E extends EventName> = z.input<Events[E]['reply']>;
 
@@ -74,15 +121,10 @@ type ReplyInput<E extends EventName> = z.input<Events[E]['reply']>;
 export type Handler<E extends EventName> = (payload: EventPayload<E>, ctx: ContextFor<E>) => Promise<ReplyInput<E>>;
 export type HandlerMap = { [E in EventName]?: Handler<E> };
 
-type HttpContextFor<C extends HttpCallName> = HttpCalls[C]['auth'] extends 'user' ? UserContext : BaseContext;
-
 /** A handler of an HTTP call of `HTTP_CALLS`: the same pipeline, its payload `{query, body}` already parsed. */
-export type HttpHandler<C extends HttpCallName> = (payload: HttpCallPayload<C>, ctx: HttpContextFor<C>) => Promise<z.input<HttpCalls[C]['reply']>>;
+export type HttpHandler<C extends HttpCallName> = (payload: HttpCallPayload<C>, ctx: ContextOf<HttpCalls[C]>) => Promise<z.input<HttpCalls[C]['reply']>>;
 export type HttpHandlerMap = { [C in HttpCallName]?: HttpHandler<C> };
 
-/** An admin API call's context: the app (and its organization) its client-credentials token proved. */
-export type AppContext = BaseContext & { app: AppCaller };
-
 /** A handler of the admin API (`ADMIN_API_CALLS`): the same pipeline, its payload `{params, body}` already parsed. */
-export type AdminApiHandler<C extends AdminApiCallName> = (payload: AdminApiPayload<C>, ctx: AppContext) => Promise<z.input<AdminApiCalls[C]['reply']>>;
+export type AdminApiHandler<C extends AdminApiCallName> = (payload: AdminApiPayload<C>, ctx: ContextOf<AdminApiCalls[C]>) => Promise<z.input<AdminApiCalls[C]['reply']>>;
 export type AdminApiHandlerMap = { [C in AdminApiCallName]?: AdminApiHandler<C> };

@@ -31,7 +31,7 @@ const withoutPathFields = <T extends z.ZodRawShape>(shape: T) => {
 export const ADMIN_API_CALLS = {
   /** POST /api/v1/orgs/{orgId}/invitations: invite one or many people, all or none (the console's inviteToOrganization). */
   apiInvite: entry(
-    { auth: 'app', limits: { adminChange: 'account' } },
+    { auth: 'app', limits: { adminChange: 'caller' } },
     z.object({ params: orgParams, body: z.strictObject({ invitations: InviteSchema.shape.invitations }) }),
     z.object({ invited: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: instant.nullable() })) }),
   ),
@@ -39,7 +39,7 @@ export const ADMIN_API_CALLS = {
   apiGetMember: entry({ auth: 'app' }, z.object({ params: memberParams }), z.object({ member: AdminMemberSchema })),
   /** PATCH /api/v1/orgs/{orgId}/members/{userId}: change the member's role, product access, or both. */
   apiUpdateMember: entry(
-    { auth: 'app', limits: { adminChange: 'account' } },
+    { auth: 'app', limits: { adminChange: 'caller' } },
     z.object({
       params: memberParams,
       body: withoutPathFields(UpdateMemberSchema.shape).refine((change) => change.role !== undefined || change.productAccess !== undefined, {
@@ -51,7 +51,7 @@ export const ADMIN_API_CALLS = {
   ),
   /** DELETE /api/v1/orgs/{orgId}/members/{userId}: remove the member from the organization (their sessions end at once). */
   apiRemoveMember: entry(
-    { auth: 'app', limits: { adminChange: 'account' } },
+    { auth: 'app', limits: { adminChange: 'caller' } },
     z.object({ params: memberParams, body: withoutPathFields(RemoveMemberSchema.shape).optional() }),
     SuccessSchema,
   ),

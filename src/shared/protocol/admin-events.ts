@@ -35,43 +35,43 @@ export const ADMIN_EVENTS = {
   /** One page of the organization's members and clients (search, sort, role filter), with the plan's products. */
   getOrganizationMembers: entry({ auth: 'user' }, MemberListQuerySchema, MemberListReplySchema),
   /** Change a member's role, product access, or both; the last admin can never be demoted. */
-  updateOrganizationMember: entry({ auth: 'user', limits: { adminChange: 'account' } }, UpdateMemberSchema, z.object({ member: AdminMemberSchema })),
+  updateOrganizationMember: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateMemberSchema, z.object({ member: AdminMemberSchema })),
   /** Remove a member from the organization: their sessions end at once; the last admin can never be removed. */
-  removeOrganizationMember: entry({ auth: 'user', limits: { adminChange: 'account' } }, RemoveMemberSchema, SuccessSchema),
+  removeOrganizationMember: entry({ auth: 'user', limits: { adminChange: 'caller' } }, RemoveMemberSchema, SuccessSchema),
   /** Mail an unverified member a fresh verification code. */
-  resendMemberVerification: entry({ auth: 'user', limits: { adminChange: 'account' } }, z.object({ orgId: OrgIdSchema, userId: IdSchema }), SuccessSchema),
+  resendMemberVerification: entry({ auth: 'user', limits: { adminChange: 'caller' } }, z.object({ orgId: OrgIdSchema, userId: IdSchema }), SuccessSchema),
   /** Invite one or many people (a pasted list, a CSV file): all of them, or none when a row is refused. */
   inviteToOrganization: entry(
-    { auth: 'user', limits: { adminChange: 'account' } },
+    { auth: 'user', limits: { adminChange: 'caller' } },
     InviteSchema,
     z.object({ invited: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: instant.nullable() })) }),
   ),
   /** One page of the organization's pending invitations (live or expired). */
   getOrganizationInvitations: entry({ auth: 'user' }, InvitationListQuerySchema, z.object({ list: z.array(PendingInvitationSchema), total: z.number().int() })),
   /** Mail a pending invitation again with a fresh code: the old link stops working. */
-  resendInvitation: entry({ auth: 'user', limits: { adminChange: 'account' } }, InvitationRefSchema, z.object({ invitation: PendingInvitationSchema })),
+  resendInvitation: entry({ auth: 'user', limits: { adminChange: 'caller' } }, InvitationRefSchema, z.object({ invitation: PendingInvitationSchema })),
   /** Revoke a pending invitation: its link stops working. */
-  revokeInvitation: entry({ auth: 'user', limits: { adminChange: 'account' } }, InvitationRefSchema, SuccessSchema),
+  revokeInvitation: entry({ auth: 'user', limits: { adminChange: 'caller' } }, InvitationRefSchema, SuccessSchema),
   /** The organization's name, logo, second-factor policy and IP ranges, and the caller's address as the server sees it. */
   getOrganizationSettings: entry({ auth: 'user' }, z.object({ orgId: OrgIdSchema }), OrganizationSettingsSchema),
   /** Set the company's second factor; with `applyToCompany` every member's sessions end now, else it applies at their next sign-in. */
   updateSecondFactorPolicy: entry(
-    { auth: 'user', limits: { adminChange: 'account' } },
+    { auth: 'user', limits: { adminChange: 'caller' } },
     UpdateSecondFactorPolicySchema,
     z.object({ settings: OrganizationSettingsSchema, endedSessions: z.number().int() }),
   ),
   /** Set the IP ranges members may reach the organization from (empty: anywhere); 409 when the caller's own address would fall outside unconfirmed. */
-  updateIpRanges: entry({ auth: 'user', limits: { adminChange: 'account' } }, UpdateIpRangesSchema, z.object({ settings: OrganizationSettingsSchema })),
+  updateIpRanges: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateIpRangesSchema, z.object({ settings: OrganizationSettingsSchema })),
   /** Set the company name and logo shown on /{orgId}/login and the workspace. */
-  updateBranding: entry({ auth: 'user', limits: { adminChange: 'account' } }, UpdateBrandingSchema, z.object({ settings: OrganizationSettingsSchema })),
+  updateBranding: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateBrandingSchema, z.object({ settings: OrganizationSettingsSchema })),
   /** The organization's registered apps (OAuth / OpenID Connect clients). */
   getOrganizationApps: entry({ auth: 'user' }, z.object({ orgId: OrgIdSchema }), z.object({ list: z.array(AppSummarySchema) })),
   /** Register an app; a confidential one's secret is in the reply, once. */
-  registerApp: entry({ auth: 'user', limits: { adminChange: 'account' } }, RegisterAppSchema, AppSecretReplySchema),
+  registerApp: entry({ auth: 'user', limits: { adminChange: 'caller' } }, RegisterAppSchema, AppSecretReplySchema),
   /** Change an app's name, logo, redirect URIs, API access, or turn it off or on (off: its tokens stop working). */
-  updateApp: entry({ auth: 'user', limits: { adminChange: 'account' } }, UpdateAppSchema, z.object({ app: AppSummarySchema })),
+  updateApp: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateAppSchema, z.object({ app: AppSummarySchema })),
   /** Replace a confidential app's secret (the old one stops working at once); the new one is in the reply, once. */
-  rotateAppSecret: entry({ auth: 'user', limits: { adminChange: 'account' } }, AppRefSchema, AppSecretReplySchema),
+  rotateAppSecret: entry({ auth: 'user', limits: { adminChange: 'caller' } }, AppRefSchema, AppSecretReplySchema),
   /** Delete an app: it signs nobody in any more and every token it was given stops working. */
-  deleteApp: entry({ auth: 'user', limits: { adminChange: 'account' } }, AppRefSchema, SuccessSchema),
+  deleteApp: entry({ auth: 'user', limits: { adminChange: 'caller' } }, AppRefSchema, SuccessSchema),
 } as const;

@@ -26,26 +26,31 @@ import {
   SuccessSchema,
   TokenSchema,
 } from './schemas';
-import { refuseControlCharacters, type EventAuth, type EventPolicy } from './policy';
+import { refuseControlCharacters, type EventAuth, type EventLimits, type EventPolicy } from './policy';
 import type { SECURITY_EVENTS } from './security-events';
 import type { ADMIN_EVENTS } from './admin-events';
 
-/** One event of the contract: its policy, payload schema and reply schema. */
-export interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodType> extends EventPolicy<z.output<P>> {
+/**
+ * One event of the contract: its policy, payload schema and reply schema. `A` and `L` keep the entry's own auth and
+ * budgets in its type, so a handler's context follows from them (`pipeline/context.ts`).
+ */
+export interface EventEntry<A extends EventAuth, P extends z.ZodType, R extends z.ZodType, L extends EventLimits<z.output<P>> = EventLimits<z.output<P>>>
+  extends EventPolicy<z.output<P>> {
   auth: A;
+  limits?: L;
   payload: P;
   reply: R;
 }
 
 /**
- * One contract entry: the event's policy (who may call it and which budgets it spends), its payload and its reply.
- * Every payload refuses control characters in its text, whatever its shape.
+ * One contract entry: the event's whole policy (who may call it, whether it hashes, which budgets it spends), its
+ * payload and its reply. Every payload refuses control characters in its text, whatever its shape.
  */
-export const entry = <A extends EventAuth, P extends z.ZodType, R extends z.ZodType>(
-  policy: EventPolicy<z.output<P>> & { auth: A },
+export const entry = <A extends EventAuth, P extends z.ZodType, R extends z.ZodType, L extends EventLimits<z.output<P>> = Record<never, never>>(
+  policy: Omit<EventPolicy<z.output<P>>, 'auth' | 'limits'> & { auth: A; limits?: L & EventLimits<z.output<P>> },
   payload: P,
   reply: R,
-): EventEntry<A, P, R> => ({
+): EventEntry<A, P, R, L> => ({
   ...policy,
   payload: payload.superRefine((value, ctx) => refuseControlCharacters(value, ctx)) as unknown as P,
   reply,
@@ -84,7 +89,7 @@ export const PORTAL_EVENTS = {
   getCompanyDetails: entry({ auth: 'none' }, z.object({ orgId: OrgIdSchema }), z.object({ company: z.string(), companyLogo: z.string().nullable() })),
   /** Sign in with email or user name and password; may ask for a second factor, a password change or verification. */
   login: entry(
-    { auth: 'none', limits: { password: (p) => p.identifier ?? p.email, secondFactor: 'account', codeMail: 'account' } },
+    { auth: 'none', hashes: true, limits: { password: (p) => p.identifier ?? p.email, secondFactor: 'account', codeMail: 'account' } },
     LoginPayloadSchema,
     LoginReplySchema,
   ),
@@ -122,7 +127,7 @@ export const PORTAL_EVENTS = {
     z.object({ success: z.literal(true), orgId: z.string() }),
   ),
   /** Activate a newly signed-up organization with the mailed code. */
-  activateOrganization: entry({ auth: 'user', limits: { organizationCode: 'account' } }, z.object({ otp: OtpSchema, orgId: OrgIdSchema }), SuccessSchema),
+  activateOrganization: entry({ auth: 'user', limits: { organizationCode: 'caller' } }, z.object({ otp: OtpSchema, orgId: OrgIdSchema }), SuccessSchema),
   /**
    * Verify an account with the mailed code; signs the user in, unless a second factor is required (by a company of
    * theirs or by their own choice): then no token comes back (`isCompanyMFA`), and the user signs in again and passes
@@ -131,7 +136,7 @@ export const PORTAL_EVENTS = {
    * `fields: ['password']`, and the code stays usable.
    */
   activateAccount: entry(
-    { auth: 'none', limits: { emailCode: (p) => p.email } },
+    { auth: 'none', hashes: true, limits: { emailCode: (p) => p.email } },
     ActivateAccountPayloadSchema,
     z.object({ token: z.string().optional(), email: z.string(), isCompanyMFA: z.boolean().optional() }),
   ),
@@ -144,19 +149,19 @@ export const PORTAL_EVENTS = {
   logout: entry({ auth: 'user' }, z.object({ device_token: z.string().max(4096).optional() }), SuccessSchema),
   /** Change one's own password; returns a new token and ends every other session. */
   'hrms|myPassword|update': entry(
-    { auth: 'user', limits: { passwordChange: 'account' } },
+    { auth: 'user', hashes: true, limits: { passwordChange: 'caller' } },
     z.object({ oldPassword: LoginPasswordSchema, newPassword: NewPasswordSchema }),
     z.object({ token: z.string() }),
   ),
   /** The user's multi-factor choice, and what their companies offer. */
   'hrms|master|MFA|read': entry(
-    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
+    { auth: 'userOrLogin', hashes: true, limits: { password: heldIdentifier } },
     heldLogin,
     z.object({ MFA: MfaSettingSchema, company: MfaSettingSchema }),
   ),
   /** A pending authenticator secret, its QR code (a PNG data: URL) and a recovery code. */
   'hrms|master|MFA|generateQRCode': entry(
-    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
+    { auth: 'userOrLogin', hashes: true, limits: { password: heldIdentifier } },
     heldLogin,
     z.object({ MFAQrCode: z.string(), MFASecretKey: z.string(), recoveryCode: z.string() }),
   ),
@@ -166,7 +171,7 @@ export const PORTAL_EVENTS = {
    * (`token`).
    */
   'hrms|master|MFA|verify': entry(
-    { auth: 'userOrLogin', limits: { password: heldIdentifier, secondFactor: 'account', recoveryCode: 'account' } },
+    { auth: 'userOrLogin', hashes: true, limits: { password: heldIdentifier, secondFactor: 'account', recoveryCode: 'account' } },
     z.union([withLogin({ otp: OtpSchema, MFASecretKey: z.string().trim().min(16).max(128) }), withLogin({ recoveryCode: RecoveryCodeSchema })]),
     SuccessSchema.extend({ recoveryCode: z.string().optional(), token: z.string().optional() }),
   ),
@@ -176,19 +181,19 @@ export const PORTAL_EVENTS = {
    * Held login details may only make a first setup, and only add: changing one needs a session.
    */
   'hrms|master|MFA|setup': entry(
-    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
+    { auth: 'userOrLogin', hashes: true, limits: { password: heldIdentifier } },
     withLogin({ MFA: MfaSettingSchema.extend({ MFASecretKey: z.string().trim().max(128).optional(), MFAType: MfaTypeSchema.optional() }) }),
     SuccessSchema.extend({ token: z.string().optional() }),
   ),
   /** Sign in an onboarding or preboarding employee by email or employee code. */
   onboardingLogin: entry(
-    { auth: 'none', limits: { password: (p) => onboardingSubject(p.orgId, p.email) } },
+    { auth: 'none', hashes: true, limits: { password: (p) => onboardingSubject(p.orgId, p.email) } },
     z.object({ email: z.string().trim().min(1).max(254), password: LoginPasswordSchema, orgId: OrgIdSchema }),
     z.object({ token: z.string(), isPreBoarding: z.boolean(), _id: z.string() }),
   ),
   /** Create the password of an onboarding or preboarding employee; signs them in like onboardingLogin. */
   onboardingSignUp: entry(
-    { auth: 'none', limits: { signUp: 'address' } },
+    { auth: 'none', hashes: true, limits: { signUp: 'address' } },
     z.object({ email: EmailSchema, password: NewPasswordSchema, orgId: OrgIdSchema }),
     z.object({ success: z.literal(true), token: z.string(), isPreBoarding: z.boolean(), _id: z.string() }),
   ),
@@ -199,12 +204,12 @@ export const PORTAL_EVENTS = {
     SuccessSchema,
   ),
   /** Reset an onboarding employee's password with the mailed code. */
-  onboardingResetPassword: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ orgId: OrgIdSchema, password: NewPasswordSchema, code }), SuccessSchema),
+  onboardingResetPassword: entry({ auth: 'none', hashes: true, limits: { linkCode: 'address' } }, z.object({ orgId: OrgIdSchema, password: NewPasswordSchema, code }), SuccessSchema),
   /** Reference data for address forms: the country list with dial codes. */
   addressParams: entry({ auth: 'none' }, z.object({ type: z.literal('country') }), z.object({ results: z.array(CountrySchema) })),
   /** Sign up a company and its first admin with the password they choose (and its confirmation); mails a verification code. */
   signUp: entry(
-    { auth: 'none', limits: { signUp: 'address' } },
+    { auth: 'none', hashes: true, limits: { signUp: 'address' } },
     SignUpPayloadSchema.superRefine(passwordsMatch),
     z.object({ success: z.literal(true), email: z.string() }),
   ),
@@ -217,7 +222,7 @@ export const PORTAL_EVENTS = {
     z.object({ valid: z.literal(true), email: z.string() }),
   ),
   /** Set a new password with a mailed code, or with the ticket (`user`) a recovery code gave. */
-  resetPassword: entry({ auth: 'none', limits: { linkCode: 'address' } }, ResetPasswordPayloadSchema, SuccessSchema),
+  resetPassword: entry({ auth: 'none', hashes: true, limits: { linkCode: 'address' } }, ResetPasswordPayloadSchema, SuccessSchema),
   /** Mail a reset link; the reply is the same whether or not the account exists. */
   forgotPassword: entry({ auth: 'none', limits: { mailRequest: (p) => p.email } }, z.object({ email: EmailSchema }), SuccessSchema),
   /**
@@ -245,7 +250,7 @@ export const PORTAL_EVENTS = {
   ),
   /** Create an account from an invitation; mails a verification code. */
   registerAsMember: entry(
-    { auth: 'none', limits: { linkCode: 'address' } },
+    { auth: 'none', hashes: true, limits: { linkCode: 'address' } },
     z.object({ ...MemberNameSchema.shape, email: EmailSchema, password: NewPasswordSchema, inviteCode: code }),
     z.object({ success: z.literal(true), email: z.string() }),
   ),
@@ -253,7 +258,7 @@ export const PORTAL_EVENTS = {
   acceptInvitation: entry({ auth: 'user', limits: { linkCode: 'address' } }, z.object({ inviteCode: code }), z.object({ success: z.literal(true), orgId: z.string() })),
   /** Accept a client invitation; returns the email and a generated password, shown once. */
   acceptClientInvitation: entry(
-    { auth: 'none', limits: { linkCode: 'address' } },
+    { auth: 'none', hashes: true, limits: { linkCode: 'address' } },
     z.object({ token: z.string().length(36) }),
     z.object({ email: z.string(), password: z.string() }),
   ),

@@ -12,7 +12,7 @@ import { AppInfoQuerySchema, AppInfoReplySchema, OAuth2ConsentBodySchema, OAuth2
 export const HTTP_CALLS = {
   /** POST /oauth2/login: third-party sign-in; spends the same `password` budget as `login` for the same identifier. */
   oauth2Login: entry(
-    { auth: 'none', limits: { password: (p) => p.body.email, secondFactor: 'account', codeMail: 'account' } },
+    { auth: 'none', hashes: true, limits: { password: (p) => p.body.email, secondFactor: 'account', codeMail: 'account' } },
     z.object({ query: OAuth2LoginQuerySchema, body: OAuth2LoginBodySchema }),
     OAuth2LoginReplySchema,
   ),
@@ -23,7 +23,7 @@ export const HTTP_CALLS = {
   /** GET /oauth2/app-info: the app's name and logo for the Authorize screen. */
   oauth2AppInfo: entry({ auth: 'none' }, z.object({ query: AppInfoQuerySchema }), AppInfoReplySchema),
   /** POST /uploads/images: an admin uploads a logo (the body is the file's bytes), spending their `imageUpload` budget. */
-  uploadImage: entry({ auth: 'user', limits: { imageUpload: 'account' } }, z.object({ query: z.object({}), body: z.instanceof(Uint8Array, { error: KIT_MESSAGES.unsupportedFile }) }), ImageUploadReplySchema),
+  uploadImage: entry({ auth: 'user', limits: { imageUpload: 'caller' } }, z.object({ query: z.object({}), body: z.instanceof(Uint8Array, { error: KIT_MESSAGES.unsupportedFile }) }), ImageUploadReplySchema),
 };
 
 export type HttpCalls = typeof HTTP_CALLS;

@@ -38,20 +38,32 @@ export const LIMIT_NAMES = [
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /**
- * Whose budget an event spends: a value of its payload (an identifier, an email; `undefined` when the payload does
- * not carry one, and nothing is spent), the caller's `address`, or the `account`. Payload and address budgets are
- * spent by the server before the handler runs; an `account` budget is spent by the handler at the check it guards,
- * once it knows the account (after the session or the password).
+ * Whose budget an event spends:
+ * - a value of its payload (an identifier, an email; `undefined` when the payload does not carry one, and nothing is
+ *   spent) or the caller's `address`: spent by the server before the handler runs;
+ * - `caller`: the signed-in user (`auth: 'user'`) or the app (`auth: 'app'`) making the call, also spent before the
+ *   handler runs (the admin's changes, a password change's current-password check);
+ * - `account`: an account the handler only finds in the domain (the one a login's identifier names, the held login's),
+ *   spent by the handler (`ctx.spend`) at the check it guards. A handler never spends the caller's own budget: that
+ *   is declared as `caller`.
  */
-export type LimitSubject<P> = 'address' | 'account' | ((payload: P) => string | undefined);
+export type LimitSubject<P> = 'address' | 'caller' | 'account' | ((payload: P) => string | undefined);
 
 export type EventLimits<P> = Partial<Record<LimitName, LimitSubject<P>>>;
 
-/** An event's whole policy: who may call it, where its token comes from, and which budgets it spends. */
+/**
+ * An event's whole policy, from which the server composes its stages: who may call it, where its token comes from,
+ * whether its check is a password hash, and which budgets it spends.
+ */
 export interface EventPolicy<P> {
   auth: EventAuth;
   /** `payload`: the session token is the payload's `token` field rather than the connection's (authenticate). */
   token?: 'payload';
+  /**
+   * Its check is a password hash (argon2id: a sign-in, a new password, an unknown account's throw-away hash): it passes
+   * the busy-server admission before it spends any budget, so a storm is refused at once instead of queueing.
+   */
+  hashes?: true;
   limits?: EventLimits<P>;
 }
 

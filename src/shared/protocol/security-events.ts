@@ -37,7 +37,7 @@ export const SECURITY_EVENTS = {
   ),
   /** An organization's audit as CSV (UTF-8, a header row), filtered like the table; at most AUDIT_EXPORT_MAX_ROWS rows. */
   exportOrganizationAudit: entry(
-    { auth: 'user', limits: { auditExport: 'account' } },
+    { auth: 'user', limits: { auditExport: 'caller' } },
     z.object({ orgId: OrgIdSchema, filter: AuditFilterSchema.optional() }),
     z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().max(AUDIT_EXPORT_MAX_ROWS), truncated: z.boolean() }),
   ),

@@ -14,7 +14,7 @@ export class FloodError extends CallError {}
  */
 export function connectionRateStage(): Stage {
   const limiter = new RateLimiterMemory({ keyPrefix: 'connection', points: CONNECTION_RATE.points, duration: CONNECTION_RATE.windowSeconds });
-  return async (call, next) => {
+  return async (call, _ctx, next) => {
     try {
       await limiter.consume(call.caller.connectionId);
     } catch (refusal) {

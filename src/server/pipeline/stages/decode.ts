@@ -11,7 +11,7 @@ const NOT_DECRYPTED = 'The payload could not be decrypted.';
  * helper "returns false on failure". Without the key a string payload is refused.
  */
 export function decodeStage(codec: PayloadCodec | null): Stage {
-  return async (call, next) => {
+  return async (call, _ctx, next) => {
     if (typeof call.raw === 'string') {
       if (!codec) throw new CallError(ERROR_CODES.BAD_REQUEST, NOT_ACCEPTED, { fields: [] });
       const opened = codec.open(call.raw, call.event);
