@@ -16,6 +16,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'second-factor-changed': 'Second factor changed',
   'recovery-code-used': 'Recovery code used',
   'recovery-code-regenerated': 'Recovery code regenerated',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
   'member-invited': 'Invited',
   'invitation-resent': 'Invitation resent',
   'invitation-revoked': 'Invitation revoked',

@@ -87,6 +87,7 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     rules: [subject(120, 15, 'keep')],
   },
   imageUpload: { subject: 'account', counts: 'images uploaded for the admin console (a company or app logo)', rules: [subject(30, 15, 'keep')] },
+  passkeyChange: { subject: 'account', counts: 'passkeys added or removed by a signed-in user (each mails the owner)', rules: [subject(20, 15, 'keep')] },
 };
 
 /**

@@ -80,11 +80,27 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   updateApp: { valid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['https://hr.acme.test/callback'], disabled: true }, invalid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['javascript:alert(1)'] } },
   rotateAppSecret: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { orgId: 'acme', clientId: '' } },
   deleteApp: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { clientId: 'hr-sync' } },
+  getPasskeyRegistrationOptions: { valid: {}, invalid: { userId: '123e4567-e89b-42d3-a456-426614174000' } },
+  registerPasskey: {
+    valid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      name: 'Work laptop',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', attestationObject: 'o2Nm', transports: ['internal', 'hybrid'] }, clientExtensionResults: { credProps: { rk: true } } },
+    },
+    invalid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      name: 'Work laptop',
+      response: { id: 'AbC+/1==', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', attestationObject: 'o2Nm' }, clientExtensionResults: {} },
+    },
+  },
+  getPasskeyList: { valid: {}, invalid: { all: true } },
+  renamePasskey: { valid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000', name: 'Phone' }, invalid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000', name: '   ' } },
+  removePasskey: { valid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { passkeyId: 'AbC_-1' } },
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount, the 7 of the security center and the 17 of the admin console', () => {
-    expect(EVENT_NAMES).toHaveLength(56);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount, the 7 of the security center, the 17 of the admin console and the 5 of passkeys', () => {
+    expect(EVENT_NAMES).toHaveLength(61);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -109,6 +125,8 @@ describe('the socket contract', () => {
       'endSession',
       'exportOrganizationAudit',
       'getOrganizationAudit',
+      'getPasskeyList',
+      'getPasskeyRegistrationOptions',
       'getSessionList',
       'getSignInHistory',
       'getWorkspaceList',
@@ -116,6 +134,9 @@ describe('the socket contract', () => {
       'loginEmail',
       'logout',
       'regenerateRecoveryCode',
+      'registerPasskey',
+      'removePasskey',
+      'renamePasskey',
     ]);
     // Multi-factor setup runs before the first token exists, on the held login details, or with a session.
     expect(EVENT_NAMES.filter((event) => EVENTS[event].auth === 'userOrLogin').sort()).toEqual([
@@ -163,6 +184,8 @@ describe('the socket contract', () => {
     expect(budgets.activateAccount).toEqual(['emailCode']);
     expect(budgets.forgotPasswordWithRecoveryCode).toEqual(['recoveryReset']);
     expect(budgets.exportOrganizationAudit).toEqual(['auditExport']);
+    // Adding and removing a passkey mail the owner; listing and renaming do not.
+    expect([budgets.registerPasskey, budgets.removePasskey, budgets.renamePasskey, budgets.getPasskeyList]).toEqual([['passkeyChange'], ['passkeyChange'], [], []]);
     // Every change in the admin console spends the admin's budget; reading does not.
     for (const event of Object.keys(ADMIN_EVENTS)) expect(budgets[event], event).toEqual(event.startsWith('get') ? [] : ['adminChange']);
     for (const event of ['forgotPassword', 'resendOTP', 'onboardingForgotPassword'] as const) expect(budgets[event]).toEqual(['mailRequest']);

@@ -34,6 +34,7 @@ export const LIMIT_NAMES = [
   'microsoftSignIn',
   'adminChange',
   'imageUpload',
+  'passkeyChange',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

@@ -41,6 +41,8 @@ export const AUDIT_KINDS = [
   'second-factor-changed',
   'recovery-code-used',
   'recovery-code-regenerated',
+  'passkey-added',
+  'passkey-removed',
   ...ADMINISTRATION_AUDIT_KINDS,
 ] as const;
 export const AuditKindSchema = z.enum(AUDIT_KINDS);
