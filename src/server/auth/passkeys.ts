@@ -1,13 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
@@ -21,6 +17,9 @@ import { dbNow, passkeys, webauthnChallenges, type WebAuthnPurpose } from '../db
  * update), for five minutes, by what asked for it (its binding) and for its purpose. Transport-agnostic: the socket
  * events (`handlers/passkeys.ts`) and the sign-in flow call these.
  */
+
+/** @simplewebauthn/server, loaded with the first ceremony: it takes about half a second to load, which start-up need not pay. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long a challenge may be answered (seconds). */
 export const CHALLENGE_SECONDS = 5 * 60;
@@ -100,6 +99,7 @@ export function listPasskeys(db: Db, userId: string): Promise<PasskeyRow[]> {
  */
 export async function registrationOptions(db: Db, rp: RelyingParty, user: UserRow, binding: ChallengeBinding): Promise<Ceremony<PublicKeyCredentialCreationOptionsJSON>> {
   const existing = await listPasskeys(db, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -133,6 +133,7 @@ export async function registerPasskey(
 ): Promise<PasskeyRow> {
   const taken = await takeChallenge(db, input.challengeId, 'register', binding);
   if (!taken || taken.userId !== user.id) throw new CallError(ERROR_CODES.CONFLICT, EXPIRED);
+  const { verifyRegistrationResponse } = await webauthn();
   let info;
   try {
     const verified = await verifyRegistrationResponse({
@@ -198,6 +199,7 @@ export async function authenticationOptions(
 ): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
   const allowCredentials =
     request.purpose === 'second-factor' ? (await listPasskeys(db, request.userId)).map((row) => ({ id: row.credentialId, transports: transportsOf(row) })) : undefined;
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials,
@@ -237,6 +239,7 @@ export async function verifyAssertion(
   ) {
     return { ok: false, reason: 'unknown-credential', userId: taken.userId };
   }
+  const { verifyAuthenticationResponse } = await webauthn();
   let info;
   try {
     const verified = await verifyAuthenticationResponse({

@@ -7,6 +7,7 @@ export const ACCOUNT_PATHS = {
   sessions: '/account/sessions',
   history: '/account/history',
   secondFactor: '/account/second-factor',
+  passkeys: '/account/passkeys',
   organizationAudit: '/account/organization-audit',
 } as const;
 
