@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { microsoftLinks, sessions } from '../../src/server/db/schema';
 import { MICROSOFT_MESSAGES } from '../../src/server/microsoft/microsoft-sign-in';
+import { codeIn, startSmtpReceiver, withCode, type SmtpReceiver } from '../mail/smtp-receiver';
 import { startEntraStandIn, type DirectoryUser, type EntraStandIn } from '../oidc/entra-stand-in';
 import { walkToCallback } from '../oidc/provider-walk';
 import { makeTestCertificates, TEST_CA_DIR } from '../oidc/test-ca';
@@ -20,6 +21,7 @@ const PEOPLE = {
   stranger: { id: 'entra-stranger-oid', email: 'stranger@elsewhere.test', emailVerified: true, name: 'Sam Stranger', tenantId: 'tenant-b' },
   unvouched: { id: 'entra-unvouched-oid', email: EMAILS.admin, emailVerified: false, name: 'Not Ada', tenantId: 'tenant-b' },
   secured: { id: 'entra-secured-oid', email: 'secured@secure.test', emailVerified: true, name: 'Sid Secured', tenantId: 'tenant-a' },
+  guarded: { id: 'entra-guarded-oid', email: 'guarded@secure.test', emailVerified: true, name: 'Gus Guarded', tenantId: 'tenant-a' },
   careful: { id: 'entra-careful-oid', email: 'careful@alpha.test', emailVerified: true, name: 'Cal Careful', tenantId: 'tenant-a' },
 } satisfies Record<string, DirectoryUser>;
 
@@ -27,6 +29,7 @@ function seed() {
   const value = cloneSeed();
   value.organizations.push({ orgId: 'secure-co', company: 'Secure Co', plan: { hrms: true }, mfa: { email: true, authenticatorApp: false } });
   value.users.push({ email: PEOPLE.secured.email, password: 'Secured#Pass123', firstName: 'Sid', lastName: 'Secured', memberships: [{ orgId: 'secure-co', role: 'member', productAccess: ['hrms'] }] });
+  value.users.push({ email: PEOPLE.guarded.email, password: 'Guarded#Pass123', firstName: 'Gus', lastName: 'Guarded', memberships: [{ orgId: 'secure-co', role: 'member', productAccess: ['hrms'] }] });
   // In alpha, which asks for no second factor: this user turns one on for themselves.
   value.users.push({ email: PEOPLE.careful.email, password: 'Careful#Pass123', firstName: 'Cal', lastName: 'Careful', memberships: [{ orgId: 'alpha', role: 'member', productAccess: ['hrms'] }] });
   return value;
@@ -49,8 +52,10 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
   let provider: EntraStandIn;
   let app: TestServer;
   let portalUrl: string;
+  let mail: SmtpReceiver;
 
   beforeAll(async () => {
+    mail = await startSmtpReceiver();
     // The portal's address must be in the provider's redirect URIs before either starts: a port chosen up front.
     const port = 20000 + Math.floor(Math.random() * 20000);
     portalUrl = `http://127.0.0.1:${port}`;
@@ -58,12 +63,13 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
     app = await startTestServer({
       engine,
       seed: seed(),
-      env: { PORT: String(port), PUBLIC_URL: portalUrl, MS_CLIENT_ID: provider.clientId, MS_CLIENT_SECRET: provider.clientSecret, MS_AUTHORITY: provider.issuer },
+      env: { SMTP_URL: mail.url, PORT: String(port), PUBLIC_URL: portalUrl, MS_CLIENT_ID: provider.clientId, MS_CLIENT_SECRET: provider.clientSecret, MS_AUTHORITY: provider.issuer },
     });
   });
   afterAll(async () => {
     await app?.close();
     await provider?.close();
+    await mail?.close();
   });
 
   const finish = async (options: { email: string; mfa?: boolean }) => {
@@ -72,6 +78,15 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
     const client = await app.connect();
     const payload = { code: answer.get('code')!, state: answer.get('state')!, iss: answer.get('iss') ?? undefined, binding: bound, platform: 'web' as const };
     return { client, payload, reply: await client.emit('msLogin', payload) };
+  };
+
+  /** The setup screen's path with a ticket: work email turned on, then the code asked for (which mails it). */
+  const setUpWorkEmail = async (client: Awaited<ReturnType<TestServer['connect']>>, ticket: string) => {
+    expect(await client.emit('hrms|master|MFA|setup', { ticket, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } })).toMatchObject({ code: 200, data: { success: true } });
+    const asked = await client.emit('continueSignIn', { ticket });
+    expect(asked).toMatchObject({ code: 200, data: { isCompanyMFA: true, isUserMFASetup: true, MFAType: 1, ticket: expect.any(String) } });
+    expect(asked.data).not.toHaveProperty('token');
+    return asked;
   };
 
   it('says in /portal-config.json that Microsoft sign-in is offered', async () => {
@@ -140,23 +155,57 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
     expect((await finish({ email: PEOPLE.newHire.email })).reply).toMatchObject({ code: 200, data: { aftrp: true, token: expect.any(String) } });
   });
 
-  it("applies the company's second-factor policy: Microsoft's own second factor passes it, a sign-in without one is refused", async () => {
-    expect((await finish({ email: PEOPLE.secured.email })).reply).toMatchObject({ code: 403, error: MICROSOFT_MESSAGES.secondFactor });
+  it("applies the company's second-factor policy: Microsoft's own second factor passes it; without one, the portal's own follows with a ticket", async () => {
+    const first = await finish({ email: PEOPLE.secured.email });
+    // Not set up yet: the setup screen's reply, whose ticket the setup events take in place of a password.
+    expect(first.reply).toMatchObject({ code: 200, data: { isCompanyMFA: true, isUserMFASetup: false, isEmailMFA: true, ticket: expect.any(String) } });
+    expect(first.reply.data).not.toHaveProperty('token');
+    const since = mail.messages.length;
+    const asked = await setUpWorkEmail(first.client, String(first.reply.data!.ticket));
+    const ticket = String(asked.data!.ticket);
+    const code = codeIn(await mail.waitFor(PEOPLE.secured.email, { since, match: withCode }));
+    // The ticket alone opens nothing; a wrong code is refused and recorded; the mailed code opens the session.
+    expect(await first.client.emit('continueSignIn', { ticket, otp: code === '000000' ? '111111' : '000000' })).toMatchObject({ code: 403, error: 'Invalid OTP' });
+    expect(await first.client.emit('continueSignIn', { ticket: `${ticket}x`, otp: code })).toMatchObject({ code: 401 });
+    const passed = await first.client.emit('continueSignIn', { ticket, otp: code, platform: 'web' });
+    expect(passed).toMatchObject({ code: 200, data: { email: PEOPLE.secured.email, token: expect.any(String) } });
+    // The same code again opens nothing: it was single use.
+    expect((await first.client.emit('continueSignIn', { ticket, otp: code })).code).toBe(403);
     const { client, reply } = await finish({ email: PEOPLE.secured.email, mfa: true });
     expect(reply).toMatchObject({ code: 200, data: { email: PEOPLE.secured.email, token: expect.any(String) } });
     const history = await client.call('getSignInHistory', {});
-    expect(history.list.map((entry) => [entry.kind, entry.detail]).slice(0, 2)).toEqual([
+    expect(history.list.map((entry) => [entry.kind, entry.detail]).slice(0, 4)).toEqual([
       ['sign-in', 'Microsoft with its second factor'],
-      ['sign-in-failed', 'Microsoft without a second factor'],
+      ['sign-in-failed', 'wrong work email code'],
+      ['sign-in', 'Microsoft and work email code'],
+      ['sign-in-failed', 'wrong work email code'],
     ]);
   });
 
-  it("asks the same of a user who turned a second factor on for themselves, with a message saying it is theirs", async () => {
+  it('asks the same of a user who turned a second factor on for themselves', async () => {
     const session = await app.connect();
     await session.call('login', { identifier: PEOPLE.careful.email, password: 'Careful#Pass123', platform: 'web' });
     await session.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
-    expect((await finish({ email: PEOPLE.careful.email })).reply).toMatchObject({ code: 403, error: MICROSOFT_MESSAGES.ownSecondFactor });
+    const since = mail.messages.length;
+    const asked = await finish({ email: PEOPLE.careful.email });
+    expect(asked.reply).toMatchObject({ code: 200, data: { isCompanyMFA: true, isUserMFASetup: true, ticket: expect.any(String) } });
+    const code = codeIn(await mail.waitFor(PEOPLE.careful.email, { since, match: withCode }));
+    expect(await asked.client.emit('continueSignIn', { ticket: String(asked.reply.data!.ticket), otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
     expect((await finish({ email: PEOPLE.careful.email, mfa: true })).reply).toMatchObject({ code: 200, data: { email: PEOPLE.careful.email, token: expect.any(String) } });
+  });
+
+  it('opens one session when one ticket and its code arrive a hundred times at once', async () => {
+    const first = await finish({ email: PEOPLE.guarded.email });
+    const since = mail.messages.length;
+    const ticket = String((await setUpWorkEmail(first.client, String(first.reply.data!.ticket))).data!.ticket);
+    const code = codeIn(await mail.waitFor(PEOPLE.guarded.email, { since, match: withCode }));
+    const clients = await Promise.all(Array.from({ length: 10 }, () => app.connect()));
+    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => clients[i % 10]!.emit('continueSignIn', { ticket, otp: code })));
+    const opened = replies.filter((reply) => reply.code === 200);
+    expect(opened).toHaveLength(1);
+    // Every other one was refused by the code's single use (403 Invalid OTP), or by the account's secondFactor budget (429).
+    expect(replies.filter((reply) => reply.code !== 200).every((reply) => reply.code === 403 || reply.code === 429)).toBe(true);
+    expect(replies.some((reply) => reply.code === 403 && reply.error === 'Invalid OTP')).toBe(true);
   });
 
   it('refuses malformed msLogin payloads with 400 and the fields at fault', async () => {

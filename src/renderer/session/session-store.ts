@@ -13,10 +13,15 @@ export interface AuthData {
   activeOrgId: string | null;
 }
 
-/** Sign-in details held for the second factor (spec section 3). In memory only: never written to storage. */
+/**
+ * Sign-in details held for the second factor (spec section 3). In memory only: never written to storage. A first
+ * factor the client cannot send again (Microsoft, a passkey) leaves `password` empty and holds the server's sign-in
+ * `ticket` instead.
+ */
 export interface LogInDetails {
   identifier: string;
   password: string;
+  ticket: string | null;
   platform: DeviceKind;
   email: string | null;
   isCompanyMFA: boolean;
@@ -82,6 +87,7 @@ export function secondFactorRequired(
     logInDetails: {
       identifier: input.identifier,
       password: input.password,
+      ticket: reply.ticket ?? null,
       platform: input.platform,
       email: reply.email ?? null,
       isCompanyMFA: reply.isCompanyMFA ?? true,

@@ -38,6 +38,15 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 const SIGNING_KEY = 'session-signing-key';
 const ISSUER = 'suite-portal';
+/** Sign-in tickets are signed with the same key under their own issuer: one can never pass for the other. */
+const TICKET_ISSUER = 'suite-portal/sign-in';
+
+/** What a sign-in ticket stands for: a first factor passed, its second still to come (sign-in/tickets.ts). */
+export interface TicketFacts {
+  method: string;
+  amr: string[];
+  detail: string;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SessionInfo {
@@ -151,6 +160,25 @@ export class SessionService {
       await this.touch(row.id, seenFrom.ip);
     }
     return { sessionId: row.id, userId: subject, kind: row.kind, user };
+  }
+
+  /**
+   * A sign-in ticket: signed proof, for `ttlSeconds`, that this account passed the first factor `facts` describes.
+   * It holds no session and opens none by itself: only a passed second factor turns it into one.
+   */
+  issueTicket(userId: string, facts: TicketFacts, ttlSeconds: number): string {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { jti: randomUUID(), sub: userId, kind: 'user' as const, iss: TICKET_ISSUER, iat: now, exp: now + ttlSeconds, ...facts };
+    return signToken(this.key, claims);
+  }
+
+  /** The account and facts of a genuine, unexpired sign-in ticket, or null. */
+  readTicket(ticket: string): ({ userId: string } & TicketFacts) | null {
+    const checked = verifyToken(this.key, ticket, TICKET_ISSUER);
+    if (!checked.ok) return null;
+    const facts = checked.claims as unknown as Partial<TicketFacts>;
+    if (typeof facts.method !== 'string' || typeof facts.detail !== 'string' || !Array.isArray(facts.amr)) return null;
+    return { userId: checked.claims.sub, method: facts.method, amr: facts.amr.filter((value): value is string => typeof value === 'string'), detail: facts.detail };
   }
 
   /** Records a call of the session: now, from this address. Conditional, so instances racing past the check write once. */

@@ -11,6 +11,7 @@ import { NOTICE_LIFETIME_SECONDS } from '../mail/mailer';
 import { secondFactorNoticeMail } from '../mail/templates';
 import type { HandlerMap, UserOrLoginContext } from '../pipeline/context';
 import type { Services } from '../services';
+import { openPortalSession } from '../sign-in/portal-session';
 
 const ALREADY_SET_UP = 'Multi-factor authentication is already set up. Sign in with your second factor (or a recovery code) to change it.';
 
@@ -48,15 +49,13 @@ function settingToSave(ctx: UserOrLoginContext, state: MfaState, asked: { isEmai
 
 /** hrms|master|MFA|read, generateQRCode, verify and setup, with a session or with held login details. */
 export function multiFactorHandlers(services: Services): HandlerMap {
-  const { db, mfaKey, sessions, log, mailer } = services;
+  const { db, mfaKey, log, mailer } = services;
 
-  /** With held login details (the password), a passed second factor ends in a session; `how` names both. */
+  /** With held login details (the password or a ticket), a passed second factor ends in a session; `how` names it. */
   const signInIf = async (ctx: UserOrLoginContext, how: string): Promise<string | undefined> => {
     if (!ctx.viaLoginDetails) return undefined;
-    const { token, sessionId } = await sessions.open(ctx.user.id, ctx.origin);
-    ctx.setToken(token);
-    await recordAudit(db, ctx.user.id, { kind: 'sign-in', detail: `password and ${how}`, origin: ctx.origin, sessionId });
-    log.info('sign-in.succeeded', { userId: ctx.user.id, via: 'multi-factor' });
+    const detail = `${ctx.signingIn?.detail ?? 'password'} and ${how}`;
+    const { token } = await openPortalSession(services, ctx, { user: ctx.user, detail }, { via: ctx.signingIn?.method ?? 'password', at: 'multi-factor' });
     return token;
   };
 

@@ -1,20 +1,21 @@
 import type Provider from 'oidc-provider';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { findClientAppInfo } from '../oidc/adapter';
-import { assertMaySignIn, finishInteraction, findInteraction, organizationFor, SET_UP_SECOND_FACTOR_FIRST } from '../oidc/interactions';
+import { assertMaySignIn, finishInteraction, findInteraction, organizationFor, SET_UP_SECOND_FACTOR_FIRST, VERIFY_FIRST } from '../oidc/interactions';
 import { auditedPasswordCheck, recordAudit } from '../audit/audit-log';
 import { checkCredentials } from '../auth/credentials';
 import { withLoginFacts } from '../auth/device';
-import { defaultMfaType, mailLoginCode, mfaState, passSecondFactor } from '../auth/mfa';
 import type { HttpHandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
+import { passwordFactor } from '../sign-in/first-factor';
+import { takeRequiredSteps } from '../sign-in/sign-in-flow';
 
 const UNKNOWN_APP = 'This application is not registered with the portal.';
 
 /**
  * The HTTP calls of third-party sign-in (spec 7): POST /oauth2/login, POST /oauth2/continue ("Continue as") and
  * GET /oauth2/app-info. They run through the call pipeline like socket events (the `password` budget is spent
- * before the handler, `secondFactor` and `codeMail` here), and finish oidc-provider's interaction.
+ * before the handler, `secondFactor` and `codeMail` by the required steps), and finish oidc-provider's interaction.
  */
 export function oauth2Handlers(services: Services, provider: Provider): HttpHandlerMap {
   const { db, log } = services;
@@ -25,37 +26,20 @@ export function oauth2Handlers(services: Services, provider: Provider): HttpHand
       const origin = withLoginFacts(ctx.origin, { platform: body.platform });
       const user = await auditedPasswordCheck(services, body.email, origin, checkCredentials(db, body.email, body.password));
       await ctx.settle('password');
-      const detail = `${String(interaction.params.client_id)}`;
+      const clientId = String(interaction.params.client_id);
 
-      const mfa = await mfaState(services, user);
-      const amr = ['pwd'];
-      if (user.verified && mfa.required) {
-        if (!mfa.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, SET_UP_SECOND_FACTOR_FIRST);
-        const type = defaultMfaType(mfa);
-        if (body.otp === undefined) {
-          // The first reply, and every resend (the screen's 5-second countdown), mails a fresh code.
-          if (type === 1) {
-            await ctx.spend('codeMail', user.id);
-            await mailLoginCode(services, user);
-          }
-          return { isMultiFactorAuth: true };
-        }
-        await ctx.spend('secondFactor', user.id);
-        try {
-          await passSecondFactor(services, user, mfa, type, body.otp);
-        } catch (error) {
-          if (error instanceof CallError && error.code === ERROR_CODES.FORBIDDEN) {
-            await recordAudit(db, user.id, { kind: 'sign-in-failed', detail: `wrong second-factor code for ${detail}`, origin });
-          }
-          throw error;
-        }
-        amr.push(type === 1 ? 'otp' : 'mfa');
+      // The same required steps as the portal's sign-in; the Authorize screen sends the password again with the code.
+      const result = await takeRequiredSteps(services, { ...ctx, origin }, passwordFactor(user), { otp: body.otp }, 'app');
+      if (result.step === 'verify-email') throw new CallError(ERROR_CODES.FORBIDDEN, VERIFY_FIRST);
+      if (result.step === 'second-factor') {
+        if (!result.mfa.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, SET_UP_SECOND_FACTOR_FIRST);
+        return { isMultiFactorAuth: true };
       }
       assertMaySignIn(user);
       const orgId = await organizationFor(services, user, ctx.ip, query.orgId, query.client_id);
-      const redirect = await finishInteraction(services, provider, interaction, user, orgId, amr);
-      await recordAudit(db, user.id, { kind: 'sign-in', detail: `to the application ${detail}`, origin });
-      log.info('oauth2.signed-in', { userId: user.id, clientId: detail, orgId });
+      const redirect = await finishInteraction(services, provider, interaction, user, orgId, result.amr);
+      await recordAudit(db, user.id, { kind: 'sign-in', detail: `to the application ${clientId} with ${result.detail}`, origin });
+      log.info('oauth2.signed-in', { userId: user.id, clientId, orgId });
       return { redirect_uri: redirect };
     },
 

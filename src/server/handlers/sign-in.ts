@@ -1,19 +1,22 @@
 import { toPlanAccess } from '../../shared/products';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { cachedMembershipsOf, pickActive, reachableFrom } from '../accounts/queries';
-import { pendingSignUpOrganization, sendAccountCode } from '../accounts/verification';
-import { auditedPasswordCheck, auditInsert, recordAudit } from '../audit/audit-log';
+import { auditedPasswordCheck, recordAudit } from '../audit/audit-log';
 import { checkCredentials } from '../auth/credentials';
 import { withLoginFacts } from '../auth/device';
 import { unlockWithLink } from '../auth/lockout';
-import { defaultMfaType, mailLoginCode, mfaState, mfaStateOf, passSecondFactor, secondFactorReply } from '../auth/mfa';
+import { mfaStateOf } from '../auth/mfa';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
+import { passwordFactor } from '../sign-in/first-factor';
+import { openPortalSession } from '../sign-in/portal-session';
+import { loginReplyOf, takeRequiredSteps } from '../sign-in/sign-in-flow';
+import { resumeFromTicket, SIGN_IN_TICKET_EXPIRED } from '../sign-in/tickets';
 
-/** The second-factor codes by MFAType, as the audit log names them. */
-const FACTOR_CODES = { 1: 'work email code', 2: 'authenticator code' } as const;
-
-/** Sign-in flow: login, authenticate, logout, and unlockAccount (the owner's link after a lock). */
+/**
+ * Sign-in: login (the password as first factor), continueSignIn (a ticket's second factor), authenticate, logout,
+ * and unlockAccount (the owner's link after a lock). The steps after the first factor are src/server/sign-in's.
+ */
 export function signInHandlers(services: Services): HandlerMap {
   const { db, sessions, log, config, cache } = services;
   return {
@@ -23,44 +26,19 @@ export function signInHandlers(services: Services): HandlerMap {
       const user = await auditedPasswordCheck(services, identifier, origin, checkCredentials(db, identifier, payload.password));
       // The password is right: its budget is given back now, whatever the second factor does next.
       await ctx.settle('password');
+      const result = await takeRequiredSteps(services, { ...ctx, origin }, passwordFactor(user), payload);
+      if (result.step !== 'passed') return loginReplyOf(result);
+      return openPortalSession(services, { ...ctx, origin }, result, { via: 'password' });
+    },
 
-      if (!user.verified) {
-        // The right password proves who asks, so a fresh code goes out for the Verify Your Email screen.
-        await sendAccountCode(services, user, await pendingSignUpOrganization(db, user.id));
-        log.info('sign-in.unverified', { userId: user.id });
-        return { activateAccount: true, email: user.email };
-      }
-      // Spec section 4: a company policy, or the user's own choice, puts a second factor between the password and the token.
-      const mfa = await mfaState(services, user);
-      const type = payload.MFAType ?? defaultMfaType(mfa);
-      if (mfa.required) {
-        if (!mfa.setUp) return secondFactorReply(mfa, user.email);
-        if (payload.otp === undefined) {
-          // The first reply (and a resend) mails a code when work email is the factor in play.
-          if (type === 1 && mfa.usable.email) {
-            await ctx.spend('codeMail', user.id);
-            await mailLoginCode(services, user);
-          }
-          log.info('sign-in.second-factor', { userId: user.id, MFAType: type });
-          return secondFactorReply(mfa, user.email, type);
-        }
-        await ctx.spend('secondFactor', user.id);
-        try {
-          await passSecondFactor(services, user, mfa, type, payload.otp);
-        } catch (error) {
-          if (error instanceof CallError && error.code === ERROR_CODES.FORBIDDEN) {
-            await recordAudit(db, user.id, { kind: 'sign-in-failed', detail: `wrong ${FACTOR_CODES[type]}`, origin });
-          }
-          throw error;
-        }
-      }
-      const detail = mfa.required ? `password and ${FACTOR_CODES[type]}` : 'password';
-      const { token } = await sessions.open(user.id, origin, (sessionId) => auditInsert(db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
-      ctx.setToken(token);
-      log.info('sign-in.succeeded', { userId: user.id, platform: payload.platform, forcedChange: user.mustChangePassword });
-      if (user.mustChangePassword) return { token, aftrp: true, email: user.email };
-      const active = pickActive(user, reachableFrom(await cachedMembershipsOf(cache, db, user.id), ctx.ip));
-      return { token, email: user.email, planAccess: toPlanAccess(active?.org.plan ?? {}) };
+    async continueSignIn(payload, ctx) {
+      const origin = payload.platform ? withLoginFacts(ctx.origin, { platform: payload.platform, appVersion: payload.appVersion }) : ctx.origin;
+      const factor = await resumeFromTicket(services, payload.ticket);
+      const result = await takeRequiredSteps(services, { ...ctx, origin }, factor, payload);
+      if (result.step === 'passed' && payload.otp !== undefined) return openPortalSession(services, { ...ctx, origin }, result, { via: factor.method });
+      // A ticket opens a session only through a second factor passed now (a one-time code): never by itself.
+      if (result.step === 'passed') throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_TICKET_EXPIRED);
+      return loginReplyOf(result);
     },
 
     async authenticate(_payload, { user, ip }) {

@@ -15,10 +15,6 @@ export const MICROSOFT_MESSAGES = {
   expired: 'This Microsoft sign-in has expired or was already used. Please start again.',
   refused: 'Microsoft did not confirm this sign-in. Please start again.',
   noAccount: 'No account uses this Microsoft sign-in.',
-  secondFactor:
-    'Your company requires a second factor, and Microsoft did not report one for this sign-in. Sign in with your email address and password, or ask your administrator to require multi-factor authentication in Microsoft Entra.',
-  ownSecondFactor:
-    'You turned on a second factor for your account, and Microsoft did not report one for this sign-in. Sign in with your email address and password, or turn on multi-factor authentication for your Microsoft account.',
 } as const;
 
 /** The redirect URI of a sign-in: the portal's callback page, or the desktop app's loopback listener (RFC 8252). */

@@ -47,8 +47,17 @@ export interface SignedIn {
 
 export type UserContext = BaseContext & SignedIn;
 export type MaybeUserContext = BaseContext & { session: SessionInfo | null; user: UserRow | null };
-/** The account, proven by a session or by held login details (identifier and password, checked like a sign-in). */
-export type UserOrLoginContext = BaseContext & { user: UserRow; session: SessionInfo | null; viaLoginDetails: boolean };
+/** The first factor held login details proved: how a sign-in they finish is named in the audit log. */
+export interface SigningIn {
+  detail: string;
+  method: string;
+}
+
+/**
+ * The account, proven by a session or by held login details (identifier and password checked like a sign-in, or a
+ * sign-in ticket): then `signingIn` says which first factor, for the session a passed second factor opens.
+ */
+export type UserOrLoginContext = BaseContext & { user: UserRow; session: SessionInfo | null; viaLoginDetails: boolean; signingIn?: SigningIn };
 
 type AuthOf<E extends EventName> = Events[E]['auth'];
 export type ContextFor<E extends EventName> = AuthOf<E> extends 'user'

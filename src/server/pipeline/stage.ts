@@ -3,7 +3,7 @@ import type { Attempt } from '../limits/limiter';
 import type { UserRow } from '../accounts/queries';
 import type { SessionInfo } from '../auth/sessions';
 import type { AppCaller } from '../oidc/app-tokens';
-import type { BaseContext, Caller } from './context';
+import type { BaseContext, Caller, SigningIn } from './context';
 
 /** One call on its way through the stages; each stage fills in what it is for. */
 export interface CallState {
@@ -15,7 +15,7 @@ export interface CallState {
   /** The payload as the contract parsed it (parse stage). */
   payload: unknown;
   /** What the handler gets: filled by the session, held-login and app stages. */
-  ctx: BaseContext & { session?: SessionInfo | null; user?: UserRow | null; viaLoginDetails?: boolean; app?: AppCaller };
+  ctx: BaseContext & { session?: SessionInfo | null; user?: UserRow | null; viaLoginDetails?: boolean; signingIn?: SigningIn; app?: AppCaller };
   /** Budgets spent by this call, settled when it succeeds. */
   attempts: Map<LimitName, Attempt>;
 }

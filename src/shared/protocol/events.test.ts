@@ -8,6 +8,7 @@ const token = 'eyJhbGciOiJIUzI1NiJ9.e30.sig';
 const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getCompanyDetails: { valid: { orgId: 'acme' }, invalid: { orgId: '../etc' } },
   login: { valid: { identifier: 'ada@acme.test', password: 'Admin@12345', platform: 'web' }, invalid: { identifier: 'ada', platform: 'web' } },
+  continueSignIn: { valid: { ticket: 'aaaaaaaaaa.bbbbbbbbbb.cccccccccc', otp: '123456' }, invalid: { ticket: 'not a ticket' } },
   msLogin: {
     valid: { code: 'M.C507_BAY.2.U.abc', state: 'sT4te-of-the-sign-in_0123456789abcdef', binding: 'b1nding-of-the-opener_0123456789abcd', platform: 'web' },
     invalid: { code: 'M.C507_BAY.2.U.abc', state: 'short', binding: 'b1nding-of-the-opener_0123456789abcd' },
@@ -99,8 +100,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount, the 7 of the security center, the 17 of the admin console and the 5 of passkeys', () => {
-    expect(EVENT_NAMES).toHaveLength(61);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 7 of the security center, the 17 of the admin console and the 5 of passkeys', () => {
+    expect(EVENT_NAMES).toHaveLength(62);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 

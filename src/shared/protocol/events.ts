@@ -19,7 +19,9 @@ import {
   passwordsMatch,
   RecoveryCodeSchema,
   ResetPasswordPayloadSchema,
+  PlatformSchema,
   SessionReplySchema,
+  SignInTicketSchema,
   SignUpPayloadSchema,
   SuccessSchema,
   TokenSchema,
@@ -53,10 +55,14 @@ export const entry = <A extends EventAuth, P extends z.ZodType, R extends z.ZodT
 /** The payload of an event that takes none. */
 export const none = z.object({}).strict().optional();
 
-/** Held login details, sent by the multi-factor screens before there is a session. */
+/**
+ * Held login details, sent by the multi-factor screens before there is a session: the identifier and password, or
+ * the ticket of a sign-in whose first factor cannot be sent again (Microsoft, a passkey).
+ */
 export const LoginDetailsSchema = z.object({
   identifier: z.string().trim().min(1).max(254).optional(),
   password: LoginPasswordSchema.optional(),
+  ticket: SignInTicketSchema.optional(),
 });
 const heldLogin = LoginDetailsSchema.strict().optional();
 const withLogin = <T extends z.ZodRawShape>(shape: T) => z.object({ ...LoginDetailsSchema.shape, ...shape }).strict();
@@ -84,7 +90,24 @@ export const PORTAL_EVENTS = {
     LoginReplySchema,
   ),
   /** Sign in with the code the Microsoft popup caught, the `state` it came back with and the opener's `binding`. */
-  msLogin: entry({ auth: 'none', limits: { microsoftSignIn: 'address' } }, MsLoginPayloadSchema, LoginReplySchema),
+  msLogin: entry({ auth: 'none', limits: { microsoftSignIn: 'address', codeMail: 'account' } }, MsLoginPayloadSchema, LoginReplySchema),
+  /**
+   * The second factor of a sign-in whose reply carried a ticket: without `otp` it mails a fresh code (work email),
+   * with it the code is checked and the session opens. The ticket alone never opens one.
+   */
+  continueSignIn: entry(
+    { auth: 'none', limits: { secondFactor: 'account', codeMail: 'account' } },
+    z
+      .object({
+        ticket: SignInTicketSchema,
+        MFAType: MfaTypeSchema.optional(),
+        otp: OtpSchema.optional(),
+        platform: PlatformSchema.optional(),
+        appVersion: z.string().trim().max(64).optional(),
+      })
+      .strict(),
+    LoginReplySchema,
+  ),
   /** Resolve a stored token into the session it belongs to; the connection carries that token from then on. */
   authenticate: entry({ auth: 'user', token: 'payload' }, z.object({ token: TokenSchema }), SessionReplySchema),
   /** The organizations the user may enter from this address, and the active one. */

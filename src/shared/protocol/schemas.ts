@@ -58,8 +58,16 @@ export const MsLoginPayloadSchema = z.object({
 });
 export type MsLoginPayload = z.infer<typeof MsLoginPayloadSchema>;
 
+/**
+ * A sign-in ticket: the server's signed word that a first factor with nothing to send again (Microsoft, a passkey)
+ * was passed, for 10 minutes; the second-factor screens send it in place of a password.
+ */
+export const SignInTicketSchema = z.string().min(20).max(2048).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be the ticket the sign-in returned');
+
 /** The result of a sign-in (login, msLogin): a token, or what the user must do next. */
 export const LoginReplySchema = z.object({
+  /** With a second-factor step after a first factor the client cannot send again: what it sends instead. */
+  ticket: SignInTicketSchema.optional(),
   token: z.string().optional(),
   /** A forced password change is pending: go to /change-password. */
   aftrp: z.boolean().optional(),

@@ -1,15 +1,30 @@
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import type { LoginReply } from '../../../shared/protocol';
+import type { LoginReply, MfaType } from '../../../shared/protocol';
+import { call } from '../../api';
 import { safeInternalPath } from '../../session/previous-url';
 import { forgetPreviousUrl, peekPreviousUrl, saveSignIn } from '../../session/saved-session';
-import { signedIn, updateSession, useSessionStore } from '../../session/session-store';
+import { secondFactorRequired, signedIn, updateSession, useSessionStore, type LogInDetails } from '../../session/session-store';
 
-/** The held login details as the multi-factor events take them, or nothing once a session exists. */
-export function heldLogin(): { identifier?: string; password?: string } {
+/** The held login details as the multi-factor events take them (a ticket or the password), or nothing once a session exists. */
+export function heldLogin(): { identifier?: string; password?: string; ticket?: string } {
   const { token, logInDetails } = useSessionStore.getState();
   if (token || !logInDetails) return {};
+  if (logInDetails.ticket) return { ticket: logInDetails.ticket };
   return { identifier: logInDetails.identifier, password: logInDetails.password };
+}
+
+/**
+ * The sign-in's next call for its second factor, from the held details: without `otp` it mails a fresh code (work
+ * email); with it, the session opens. A password sign-in sends `login` again (spec section 3); one whose first factor
+ * cannot be sent again sends its ticket (`continueSignIn`). The held details follow the reply.
+ */
+export async function continueHeldSignIn(details: LogInDetails, answer: { MFAType: MfaType; otp?: string }): Promise<LoginReply> {
+  const reply = details.ticket
+    ? await call('continueSignIn', { ticket: details.ticket, platform: details.platform, ...answer })
+    : await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, ...answer });
+  if (!reply.token) updateSession(secondFactorRequired, { identifier: details.identifier, password: details.password, platform: details.platform, reply: { ...reply, ticket: reply.ticket ?? details.ticket ?? undefined } });
+  return reply;
 }
 
 /**

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import type { MfaType } from '../../../shared/protocol';
 import { OtpSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { call, errorMessage } from '../../api';
-import { mfaTypeChosen, secondFactorRequired, updateSession, useSessionStore } from '../../session/session-store';
+import { errorMessage } from '../../api';
+import { mfaTypeChosen, updateSession, useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { ChoiceCard } from '../../ui/choice-card';
@@ -13,7 +13,7 @@ import { OtpInput } from '../../ui/otp-input';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { MFA_RESEND_SECONDS, resendLabel, useCountdown } from './countdown';
-import { useFinishSignIn } from './finish-sign-in';
+import { continueHeldSignIn, useFinishSignIn } from './finish-sign-in';
 import { MailIcon, PhoneIcon } from './factor-icons';
 
 const FACTOR_LABELS: Record<MfaType, string> = { 1: 'Work email', 2: 'Authenticator app' };
@@ -37,10 +37,9 @@ export function MfaLoginScreen() {
   const type = details.MFAType;
   const both = details.isEmailMFA && details.isAuthenticatorAppMFA;
 
-  // The same login with MFAType and no otp mails a fresh code (work email) and keeps the details current.
+  // The sign-in's next call with MFAType and no otp mails a fresh code (work email) and keeps the details current.
   const askAgain = async (MFAType: MfaType) => {
-    const reply = await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, MFAType });
-    updateSession(secondFactorRequired, { identifier: details.identifier, password: details.password, platform: details.platform, reply });
+    await continueHeldSignIn(details, { MFAType });
   };
 
   const choose = async (MFAType: MfaType) => {
@@ -70,7 +69,7 @@ export function MfaLoginScreen() {
     setLoading(true);
     showServerError(null);
     try {
-      const reply = await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, MFAType: type, otp: parsed.data });
+      const reply = await continueHeldSignIn(details, { MFAType: type, otp: parsed.data });
       if (reply.token) return finish(reply.token, reply);
       showServerError(MESSAGES.invalidOtp);
     } catch (error) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
-import { secondFactorRequired, updateSession, useSessionStore } from '../../session/session-store';
+import { useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { ChoiceCard } from '../../ui/choice-card';
@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
 import { AuthenticatorPanel, type PendingAuthenticator } from './authenticator-panel';
-import { heldLogin, useFinishSignIn } from './finish-sign-in';
+import { continueHeldSignIn, heldLogin, useFinishSignIn } from './finish-sign-in';
 import { MailIcon, PhoneIcon } from './factor-icons';
 import { RecoveryCodePanel } from './recovery-code-panel';
 import './multi-factor.css';
@@ -138,10 +138,9 @@ export function MfaSetupScreen() {
       showToast(MESSAGES.mfaSetupDone);
       if (reply.token) return finish(reply.token);
       const details = useSessionStore.getState().logInDetails;
-      if (held.identifier && details) {
+      if ((held.identifier || held.ticket) && details) {
         // Work email only: the sign-in goes on with a mailed code.
-        const next = await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, MFAType: 1 });
-        updateSession(secondFactorRequired, { identifier: details.identifier, password: details.password, platform: details.platform, reply: next });
+        const next = await continueHeldSignIn(details, { MFAType: 1 });
         if (next.token) return finish(next.token, next);
         return navigate('/multi-factor-authenticate', { replace: true });
       }

@@ -92,7 +92,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
       const binding = newBinding();
       const popup = platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}?binding=${binding}`);
       const outcome = await (await import('./microsoft-sign-in')).finishMicrosoftSignIn(await popup, binding);
-      // Microsoft accounts have no portal password to hold for a second factor.
+      // No portal password to hold for a second factor: the reply carries a sign-in ticket instead.
       if ('reply' in outcome) applyLoginReply(outcome.reply, { identifier: outcome.reply.email ?? '', password: '' });
       else showServerError(outcome.problem);
     } catch (error) {

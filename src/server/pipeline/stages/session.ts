@@ -16,10 +16,10 @@ export function sessionStage(sessions: SessionService): Stage {
     const { entry, caller, ctx } = call;
     const fromPayload = entry.token === 'payload' ? (call.payload as { token?: string } | undefined)?.token : undefined;
     const token = entry.token === 'payload' ? (fromPayload ?? null) : caller.token();
-    const held = call.payload as { identifier?: string; password?: string } | undefined;
+    const held = call.payload as { identifier?: string; password?: string; ticket?: string } | undefined;
 
-    if (entry.auth === 'userOrLogin' && held?.identifier !== undefined && held.password !== undefined) {
-      // The held-login stage proves the account with the password instead.
+    if (entry.auth === 'userOrLogin' && ((held?.identifier !== undefined && held.password !== undefined) || held?.ticket !== undefined)) {
+      // The held-login stage proves the account with the password (or a sign-in ticket) instead.
       return next();
     }
     if (token === null) {

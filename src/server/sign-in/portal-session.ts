@@ -1,0 +1,29 @@
+import { toPlanAccess } from '../../shared/products';
+import type { LoginReply } from '../../shared/protocol/schemas';
+import { cachedMembershipsOf, pickActive, reachableFrom, type UserRow } from '../accounts/queries';
+import { auditInsert } from '../audit/audit-log';
+import type { CallOrigin } from '../auth/device';
+import type { Services } from '../services';
+
+/** The call that finishes a sign-in on the portal: where it comes from, and the connection to sign in. */
+export interface FinishingCall {
+  origin: CallOrigin;
+  ip: string | null;
+  setToken(token: string | null): void;
+}
+
+/**
+ * The end of every sign-in on the portal: a session (with its audit line, in one statement), the connection signed
+ * in with it, and the login reply: the token, and `aftrp` when the password must be changed first (spec section 4),
+ * else the active organization's plan.
+ */
+export async function openPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<LoginReply & { token: string }> {
+  const { user, detail } = passed;
+  const { origin } = call;
+  const { token } = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
+  call.setToken(token);
+  services.log.info('sign-in.succeeded', { userId: user.id, platform: origin.reported?.platform, forcedChange: user.mustChangePassword, ...logged });
+  if (user.mustChangePassword) return { token, aftrp: true, email: user.email };
+  const active = pickActive(user, reachableFrom(await cachedMembershipsOf(services.cache, services.db, user.id), call.ip));
+  return { token, email: user.email, planAccess: toPlanAccess(active?.org.plan ?? {}) };
+}

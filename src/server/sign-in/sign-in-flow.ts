@@ -1,0 +1,97 @@
+import { CallError, ERROR_CODES, type LimitName } from '../../shared/protocol';
+import type { LoginReply, MfaType } from '../../shared/protocol/schemas';
+import type { UserRow } from '../accounts/queries';
+import { pendingSignUpOrganization, sendAccountCode } from '../accounts/verification';
+import { recordAudit } from '../audit/audit-log';
+import type { CallOrigin } from '../auth/device';
+import { defaultMfaType, mailLoginCode, mfaState, passSecondFactor, secondFactorReply, type MfaState } from '../auth/mfa';
+import type { Attempt } from '../limits/limiter';
+import type { Services } from '../services';
+import type { FirstFactor } from './first-factor';
+import { nextRequiredStep } from './required-steps';
+
+/** The second-factor codes by MFAType, as the audit log names them. */
+export const FACTOR_CODES = { 1: 'work email code', 2: 'authenticator code' } as const;
+
+/** A sign-in ticket lives this long: time to read a mailed code or open the authenticator app. */
+export const SIGN_IN_TICKET_SECONDS = 600;
+
+/** What the call gives the flow: where it comes from, and the budgets it may spend at the checks they guard. */
+export interface FlowCall {
+  origin: CallOrigin;
+  spend(policy: LimitName, accountId: string): Promise<Attempt>;
+}
+
+/** What the client sent for the step it was shown: the second factor's type and code (none asks for the code). */
+export interface StepAnswer {
+  MFAType?: MfaType;
+  otp?: string;
+}
+
+/**
+ * Where a sign-in stands after this call:
+ * - `verify-email`: a code was mailed; the client goes to /verify-email;
+ * - `second-factor`: the client shows the code screen (`setUp`), or the setup screen; `ticket` stands for the first
+ *   factor when the client cannot send it again;
+ * - `passed`: every step is done; the entry point finishes (opens the portal session or finishes the app's interaction).
+ */
+export type FlowResult =
+  | { step: 'verify-email'; user: UserRow }
+  | { step: 'second-factor'; user: UserRow; mfa: MfaState; MFAType: MfaType; ticket?: string }
+  | { step: 'passed'; user: UserRow; amr: string[]; detail: string };
+
+/**
+ * The one queue of required steps after a first factor (issue 23 §1), for every way in: socket `login`, `msLogin`,
+ * `continueSignIn`, the passkey events and `/oauth2/login`. The order is `nextRequiredStep`'s; this runs each step:
+ * mails the verification code, mails or checks the second factor (spending `codeMail` and `secondFactor` for the
+ * account first, and writing a failed check to its audit log), and tells the entry point when all are done.
+ */
+export async function takeRequiredSteps(
+  services: Services,
+  call: FlowCall,
+  factor: FirstFactor,
+  answer: StepAnswer,
+  /** An app's Authorize screen cannot show /verify-email: its step is named, no code is mailed. */
+  surface: 'portal' | 'app' = 'portal',
+): Promise<FlowResult> {
+  const { user } = factor;
+  const mfa = await mfaState(services, user);
+  const step = nextRequiredStep({ verified: user.verified, mfa, multiFactor: factor.multiFactor, secondFactorPassed: false });
+  if (step === 'verify-email') {
+    if (surface === 'app') return { step, user };
+    // The first factor proves who asks, so a fresh code goes out for the Verify Your Email screen.
+    await sendAccountCode(services, user, await pendingSignUpOrganization(services.db, user.id));
+    services.log.info('sign-in.unverified', { userId: user.id, via: factor.method });
+    return { step, user };
+  }
+  const ticket = () => (factor.resendable ? undefined : services.sessions.issueTicket(user.id, { method: factor.method, amr: factor.amr, detail: factor.detail }, SIGN_IN_TICKET_SECONDS));
+  if (step === 'set-up-second-factor') return { step: 'second-factor', user, mfa, MFAType: defaultMfaType(mfa), ticket: ticket() };
+  if (step === 'done') return { step: 'passed', user, amr: factor.amr, detail: factor.detail };
+
+  const type = answer.MFAType ?? defaultMfaType(mfa);
+  if (answer.otp === undefined) {
+    // The first reply (and a resend) mails a code when work email is the factor in play.
+    if (type === 1 && mfa.usable.email) {
+      await call.spend('codeMail', user.id);
+      await mailLoginCode(services, user);
+    }
+    services.log.info('sign-in.second-factor', { userId: user.id, MFAType: type, via: factor.method });
+    return { step: 'second-factor', user, mfa, MFAType: type, ticket: ticket() };
+  }
+  await call.spend('secondFactor', user.id);
+  try {
+    await passSecondFactor(services, user, mfa, type, answer.otp);
+  } catch (error) {
+    if (error instanceof CallError && error.code === ERROR_CODES.FORBIDDEN) {
+      await recordAudit(services.db, user.id, { kind: 'sign-in-failed', detail: `wrong ${FACTOR_CODES[type]}`, origin: call.origin });
+    }
+    throw error;
+  }
+  return { step: 'passed', user, amr: [...factor.amr, type === 1 ? 'otp' : 'mfa'], detail: `${factor.detail} and ${FACTOR_CODES[type]}` };
+}
+
+/** The login reply (spec section 3) of a step the portal's screens show; `passed` is the entry point's to finish. */
+export function loginReplyOf(result: Exclude<FlowResult, { step: 'passed' }>): LoginReply {
+  if (result.step === 'verify-email') return { activateAccount: true, email: result.user.email };
+  return { ...secondFactorReply(result.mfa, result.user.email, result.MFAType), ...(result.ticket ? { ticket: result.ticket } : {}) };
+}
