@@ -5,6 +5,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { findUserById, type UserRow } from '../accounts/queries';
@@ -40,7 +41,10 @@ export function relyingParty(publicUrl: string): RelyingParty {
   return { id: url.hostname, name: 'Suite Portal', origin: url.origin };
 }
 
-/** Who may answer a challenge: the session that asked (registration, settings), or one sign-in attempt. */
+/**
+ * Who may answer a challenge: the session that asked (registration), or one sign-in attempt (`'attempt'` where the
+ * challenge is the attempt: a first-factor sign-in, where nobody is known before the answer).
+ */
 export type ChallengeBinding = { sessionId: string } | { attemptId: string };
 
 const bindingKey = (binding: ChallengeBinding) => ('sessionId' in binding ? `session:${binding.sessionId}` : `attempt:${binding.attemptId}`);
@@ -56,13 +60,22 @@ export interface Ceremony<O> {
 /** The user handle a passkey stores: the account id's 16 bytes (never the email, which may change). */
 const userHandle = (userId: string) => Buffer.from(userId.replaceAll('-', ''), 'hex');
 
-async function issueChallenge(db: Db, purpose: WebAuthnPurpose, userId: string | null, binding: ChallengeBinding, challenge: string): Promise<string> {
+/**
+ * Keeps a challenge for its answer. `'attempt'`: a sign-in before anyone is known, whose attempt is the challenge
+ * itself (its id, which only the caller that asked was given).
+ */
+async function issueChallenge(db: Db, purpose: WebAuthnPurpose, userId: string | null, binding: ChallengeBinding | 'attempt', challenge: string): Promise<string> {
+  const id = randomUUID();
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now() - interval '1 hour'`));
-  const [row] = await db
-    .insert(webauthnChallenges)
-    .values({ challenge, purpose, userId, binding: bindingKey(binding), expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_SECONDS})` })
-    .returning({ id: webauthnChallenges.id });
-  return row!.id;
+  await db.insert(webauthnChallenges).values({
+    id,
+    challenge,
+    purpose,
+    userId,
+    binding: bindingKey(binding === 'attempt' ? { attemptId: id } : binding),
+    expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_SECONDS})`,
+  });
+  return id;
 }
 
 /**
@@ -195,7 +208,7 @@ export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
 export async function authenticationOptions(
   db: Db,
   rp: RelyingParty,
-  request: { purpose: 'sign-in'; binding: ChallengeBinding } | { purpose: 'second-factor'; userId: string; binding: ChallengeBinding },
+  request: { purpose: 'sign-in' } | { purpose: 'second-factor'; userId: string; binding: ChallengeBinding | 'attempt' },
 ): Promise<Ceremony<PublicKeyCredentialRequestOptionsJSON>> {
   const allowCredentials =
     request.purpose === 'second-factor' ? (await listPasskeys(db, request.userId)).map((row) => ({ id: row.credentialId, transports: transportsOf(row) })) : undefined;
@@ -206,8 +219,11 @@ export async function authenticationOptions(
     timeout: CHALLENGE_SECONDS * 1000,
     userVerification: request.purpose === 'second-factor' ? 'discouraged' : 'preferred',
   });
-  const userId = request.purpose === 'second-factor' ? request.userId : null;
-  return { challengeId: await issueChallenge(db, request.purpose, userId, request.binding, options.challenge), options };
+  const challengeId =
+    request.purpose === 'second-factor'
+      ? await issueChallenge(db, 'second-factor', request.userId, request.binding, options.challenge)
+      : await issueChallenge(db, 'sign-in', null, 'attempt', options.challenge);
+  return { challengeId, options };
 }
 
 /** Why an assertion was refused: for logs and the audit only, the caller is told one sentence whatever the reason. */
@@ -226,9 +242,10 @@ export type AssertionResult =
 export async function verifyAssertion(
   db: Db,
   rp: RelyingParty,
-  input: { challengeId: string; purpose: 'sign-in' | 'second-factor'; binding: ChallengeBinding; response: AuthenticationResponseJSON },
+  input: { challengeId: string; purpose: 'sign-in' | 'second-factor'; binding: ChallengeBinding | 'attempt'; response: AuthenticationResponseJSON },
 ): Promise<AssertionResult> {
-  const taken = await takeChallenge(db, input.challengeId, input.purpose, input.binding);
+  const binding = input.binding === 'attempt' ? { attemptId: input.challengeId } : input.binding;
+  const taken = await takeChallenge(db, input.challengeId, input.purpose, binding);
   if (!taken) return { ok: false, reason: 'challenge', userId: null };
   const [passkey] = await db.select().from(passkeys).where(eq(passkeys.credentialId, input.response.id));
   const handle = input.response.response.userHandle;

@@ -1,13 +1,19 @@
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { PasskeySummary } from '../../shared/protocol/passkey-schemas';
 import { recordAudit } from '../audit/audit-log';
-import { listPasskeys, registerPasskey, registrationOptions, relyingParty, removePasskey, renamePasskey, type PasskeyRow } from '../auth/passkeys';
+import { withLoginFacts } from '../auth/device';
+import { authenticationOptions, listPasskeys, registerPasskey, registrationOptions, relyingParty, removePasskey, renamePasskey, verifyAssertion, type PasskeyRow } from '../auth/passkeys';
 import { NOTICE_LIFETIME_SECONDS } from '../mail/mailer';
 import { passkeyNoticeMail } from '../mail/templates';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
+import { passkeyFactor } from '../sign-in/first-factor';
+import { openPortalSession } from '../sign-in/portal-session';
+import { loginReplyOf, takeRequiredSteps } from '../sign-in/sign-in-flow';
 
 const GONE = 'This passkey has already been removed.';
+/** Whatever was wrong (an unknown credential, a bad signature, a used or expired challenge): one sentence, no account named. */
+export const PASSKEY_REFUSED = 'This passkey could not sign you in. Try again, or sign in with your password.';
 
 const summary = (row: PasskeyRow): PasskeySummary => ({
   id: row.id,
@@ -17,7 +23,11 @@ const summary = (row: PasskeyRow): PasskeySummary => ({
   backedUp: row.backedUp,
 });
 
-/** /account/passkeys: register, list, rename and remove one's own passkeys (domain: auth/passkeys.ts). */
+/**
+ * /account/passkeys (register, list, rename and remove one's own passkeys), and signing in with one: the passkey is the
+ * first factor, and the account goes through the sign-in's required steps like any other way in (src/server/sign-in).
+ * Domain: auth/passkeys.ts.
+ */
 export function passkeyHandlers(services: Services): HandlerMap {
   const { db, mailer, log } = services;
   const rp = relyingParty(services.config.publicUrl);
@@ -44,6 +54,26 @@ export function passkeyHandlers(services: Services): HandlerMap {
       const row = await renamePasskey(db, user.id, payload.passkeyId, payload.name);
       if (!row) throw new CallError(ERROR_CODES.NOT_FOUND, GONE);
       return { passkey: summary(row) };
+    },
+
+    async getPasskeySignInOptions() {
+      const { challengeId, options } = await authenticationOptions(db, rp, { purpose: 'sign-in' });
+      return { challengeId, options: { ...options } };
+    },
+
+    async passkeyLogin(payload, ctx) {
+      const origin = withLoginFacts(ctx.origin, { platform: payload.platform ?? 'web', appVersion: payload.appVersion });
+      const verified = await verifyAssertion(db, rp, { challengeId: payload.challengeId, purpose: 'sign-in', binding: 'attempt', response: payload.response });
+      if (!verified.ok) {
+        log.info('passkey.refused', { reason: verified.reason });
+        // Only a known account's own log hears of it, after the reply: the caller learns nothing of whose it was.
+        const { userId } = verified;
+        if (userId) services.background.run('audit', () => recordAudit(db, userId, { kind: 'sign-in-failed', detail: 'passkey refused', origin }));
+        throw new CallError(ERROR_CODES.FORBIDDEN, PASSKEY_REFUSED);
+      }
+      const flow = await takeRequiredSteps(services, { ...ctx, origin }, passkeyFactor(verified.user, verified.userVerified), {});
+      if (flow.step !== 'passed') return loginReplyOf(flow);
+      return openPortalSession(services, { ...ctx, origin }, flow, { via: 'passkey', userVerified: verified.userVerified });
     },
 
     async removePasskey(payload, ctx) {

@@ -97,11 +97,20 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getPasskeyList: { valid: {}, invalid: { all: true } },
   renamePasskey: { valid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000', name: 'Phone' }, invalid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000', name: '   ' } },
   removePasskey: { valid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { passkeyId: 'AbC_-1' } },
+  getPasskeySignInOptions: { valid: {}, invalid: { identifier: 'ada' } },
+  passkeyLogin: {
+    valid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', authenticatorData: 'SZYN', signature: 'MEUC', userHandle: 'EjRW' }, clientExtensionResults: {} },
+      platform: 'web',
+    },
+    invalid: { challengeId: '123e4567-e89b-42d3-a456-426614174000', response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0' }, clientExtensionResults: {} } },
+  },
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 7 of the security center, the 17 of the admin console and the 5 of passkeys', () => {
-    expect(EVENT_NAMES).toHaveLength(62);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 7 of the security center, the 17 of the admin console and the 7 of passkeys', () => {
+    expect(EVENT_NAMES).toHaveLength(64);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -187,6 +196,9 @@ describe('the socket contract', () => {
     expect(budgets.exportOrganizationAudit).toEqual(['auditExport']);
     // Adding and removing a passkey mail the owner; listing and renaming do not.
     expect([budgets.registerPasskey, budgets.removePasskey, budgets.renamePasskey, budgets.getPasskeyList]).toEqual([['passkeyChange'], ['passkeyChange'], [], []]);
+    // A passkey sign-in spends its address's budgets, then the second factor's where one follows.
+    expect(budgets.getPasskeySignInOptions).toEqual(['passkeyOptions']);
+    expect(budgets.passkeyLogin).toEqual(['codeMail', 'passkeySignIn', 'secondFactor']);
     // Every change in the admin console spends the admin's budget; reading does not.
     for (const event of Object.keys(ADMIN_EVENTS)) expect(budgets[event], event).toEqual(event.startsWith('get') ? [] : ['adminChange']);
     for (const event of ['forgotPassword', 'resendOTP', 'onboardingForgotPassword'] as const) expect(budgets[event]).toEqual(['mailRequest']);

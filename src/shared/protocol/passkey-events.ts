@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { entry, none } from './events';
-import { SuccessSchema } from './schemas';
-import { CeremonyReplySchema, PasskeyNameSchema, PasskeySummarySchema, RegistrationResponseSchema } from './passkey-schemas';
+import { LoginReplySchema, PlatformSchema, SuccessSchema } from './schemas';
+import { AuthenticationResponseSchema, CeremonyReplySchema, PasskeyNameSchema, PasskeySummarySchema, RegistrationResponseSchema } from './passkey-schemas';
 import { IdSchema } from './security-schemas';
 
 /**
@@ -24,4 +24,31 @@ export const PASSKEY_EVENTS = {
   renamePasskey: entry({ auth: 'user' }, z.object({ passkeyId: IdSchema, name: PasskeyNameSchema }), z.object({ passkey: PasskeySummarySchema })),
   /** Remove one's own passkey: it signs in no more; mails the owner. */
   removePasskey: entry({ auth: 'user', limits: { passkeyChange: 'account' } }, z.object({ passkeyId: IdSchema }), SuccessSchema),
+} as const;
+
+/**
+ * Signing in with a passkey (issue 23 §2), before there is a session. Apart from `PORTAL_EVENTS` so that /login's first
+ * paint does not carry them: the sign-in screen adds them with @simplewebauthn/browser when it offers passkeys.
+ */
+export const PASSKEY_SIGN_IN_EVENTS = {
+  /**
+   * Options for the browser's `startAuthentication` as a first factor: no credential named (the browser offers the
+   * portal's passkeys it holds, in the sign-in field's autofill or its own dialog); a fresh challenge, 5 minutes, once.
+   */
+  getPasskeySignInOptions: entry({ auth: 'none', limits: { passkeyOptions: 'address' } }, none, CeremonyReplySchema),
+  /**
+   * Sign in with the browser's assertion for that challenge. The account goes through the sign-in's required steps:
+   * a passkey with user verification is both factors; without it the second factor follows (with a sign-in ticket).
+   * A refused assertion gets one sentence, the same whatever was wrong.
+   */
+  passkeyLogin: entry(
+    { auth: 'none', limits: { passkeySignIn: 'address', secondFactor: 'account', codeMail: 'account' } },
+    z.object({
+      challengeId: IdSchema,
+      response: AuthenticationResponseSchema,
+      platform: PlatformSchema.optional(),
+      appVersion: z.string().trim().max(64).optional(),
+    }),
+    LoginReplySchema,
+  ),
 } as const;

@@ -35,6 +35,8 @@ export const LIMIT_NAMES = [
   'adminChange',
   'imageUpload',
   'passkeyChange',
+  'passkeyOptions',
+  'passkeySignIn',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
