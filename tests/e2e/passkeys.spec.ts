@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { typeOtp } from './helpers';
+import type { ReceivedMail } from '../mail/smtp-receiver';
 import { codeIn, mailCount, waitForMail, withCode } from './mail';
 
 // Passkeys (issue 23 §2) with Chromium's virtual authenticator (Chrome DevTools Protocol, WebAuthn domain).
@@ -133,4 +134,59 @@ test('/account/passkeys: add a named passkey, see it listed, remove it behind th
   await expect(page.getByRole('status').filter({ hasText: 'Passkey “This laptop” removed.' })).toBeVisible();
   await expect(page.getByText('No passkeys yet. Add one to sign in without your password.')).toBeVisible();
   expect((await waitForMail(USER, beforeRemoval, (mail) => mail.subject.includes('removed'))).text).toContain('"This laptop"');
+});
+
+/** The mail that arrived since `since`, after a moment for any to arrive. */
+async function waitForMailOrNone(since: number) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const response = await fetch(`http://127.0.0.1:${process.env.E2E_MAIL_PORT}/messages`);
+  return ((await response.json()) as ReceivedMail[]).slice(since).filter((mail) => mail.to.includes(USER));
+}
+
+/** Signs out from wherever the header's Logout is, and waits for /login. */
+async function logout(page: Page): Promise<void> {
+  await Promise.all([page.waitForURL(/\/login$/, { waitUntil: 'load' }), page.getByRole('button', { name: 'Logout' }).click()]);
+}
+
+test('sign in with a passkey and no password, for a company that requires a second factor; removed, it signs in no more', async ({ page }) => {
+  const { cdp, authenticatorId } = await addAuthenticator(page);
+  await signInWithPasswordAndCode(page);
+  await page.goto('/account/passkeys');
+  await page.getByLabel('Passkey name').fill('Fingerprint');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(rowsOf(page)).toHaveCount(1);
+
+  // Autofill: the sign-in field asks for saved passkeys as /login opens (conditional mediation). Chromium's virtual
+  // authenticator answers such a request at once (it has no suggestion list to pick from), so signing out lands on
+  // /login and goes on, with no password typed, to the workspace. User verification counts as both factors: the
+  // company's mailed code is not asked for.
+  const since = await mailCount();
+  await logout(page);
+  await expect(page.getByLabel('Email address or user name')).toHaveAttribute('autocomplete', 'username webauthn');
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  await page.goto('/account/passkeys');
+  await expect(rowsOf(page).first()).not.toContainText('Never');
+  await page.goto('/account/history');
+  await expect(page.getByText('a passkey with user verification').first()).toBeVisible();
+  expect((await waitForMailOrNone(since)).filter((mail) => withCode(mail))).toEqual([]);
+
+  // The button, in a browser without passkey autofill: the browser's own dialog.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await logout(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+
+  // Removed in the security center: the authenticator still holds it, the portal refuses it.
+  await page.goto('/account/passkeys');
+  await page.getByRole('button', { name: 'Remove passkey Fingerprint' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByText('No passkeys yet. Add one to sign in without your password.')).toBeVisible();
+  await logout(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This passkey could not sign you in. Try again, or sign in with your password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  await expectAccessible(page, 'sign-in, passkey refused');
 });
