@@ -17,7 +17,7 @@ import { SoftwareAuthenticator } from './software-authenticator';
 
 const PASSWORD = 'Passkey#Pass123';
 const OPEN = ['ana', 'ben', 'cy', 'dee', 'eve'].map((name) => `${name}@open.test`);
-const STRICT = ['fay', 'gus'].map((name) => `${name}@strict.test`);
+const STRICT = ['fay', 'gus', 'hal', 'ivy', 'jay'].map((name) => `${name}@strict.test`);
 const person = (email: string, orgId: string) => ({
   email,
   password: PASSWORD,
@@ -45,11 +45,15 @@ describeEngines('passkeys: signing in', (engine) => {
   /** Password (and for Strict Co the mailed code, set up on the way): a signed-in connection. */
   async function signedIn(email: string): Promise<TestClient> {
     const client = await app().connect(undefined, freshAddress());
+    let since = mail().messages.length;
     const first = await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
     if (first.token) return client;
-    if (!first.isUserMFASetup) await client.call('hrms|master|MFA|setup', { identifier: email, password: PASSWORD, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
-    const since = mail().messages.length;
-    await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
+    if (!first.isUserMFASetup) {
+      // Set up first; the next login mails the code.
+      await client.call('hrms|master|MFA|setup', { identifier: email, password: PASSWORD, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+      since = mail().messages.length;
+      await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
+    }
     const otp = codeIn(await mail().waitFor(email, { since, match: withCode }));
     const passed = await client.call('login', { identifier: email, password: PASSWORD, platform: 'web', MFAType: 1, otp });
     expect(passed.token).toBeDefined();
@@ -164,6 +168,52 @@ describeEngines('passkeys: signing in', (engine) => {
     expect(tally(replies)).toEqual({ 200: 1, 403: 49, 429: 50 });
     expect(new Set(replies.filter((reply) => reply.code === 403).map((reply) => reply.error))).toEqual(new Set([PASSKEY_REFUSED]));
     expect(await liveSessions(email)).toBe(before + 1);
+  });
+
+  it('a passkey as the second factor after the password: only the account’s own, once; a passkey sign-in asks for the code instead', async () => {
+    const email = STRICT[2]!;
+    const authenticator = await enroll(email);
+    const held = { identifier: email, password: PASSWORD };
+    const client = await app().connect(undefined, freshAddress());
+    const asked = await client.call('login', { ...held, platform: 'web' });
+    expect(asked).toMatchObject({ isCompanyMFA: true, isUserMFASetup: true });
+    const { ceremony } = await client.call('getPasskeySecondFactorOptions', held);
+    expect(ceremony!.options).toMatchObject({ userVerification: 'discouraged', allowCredentials: [{ id: authenticator.credentials[0]!.id, type: 'public-key' }] });
+
+    // Someone else's passkey, for this account's second factor.
+    const stranger = await enroll(OPEN[3]!);
+    const theirs = await client.emit('passkeySecondFactor', { ...held, challengeId: ceremony!.challengeId, response: stranger.assert(ceremony!.options as never) });
+    expect(theirs).toMatchObject({ code: 403, error: PASSKEY_REFUSED });
+    // A wrong password is refused before any passkey is looked at.
+    const again = (await client.call('getPasskeySecondFactorOptions', held)).ceremony!;
+    expect((await client.emit('passkeySecondFactor', { identifier: email, password: 'Wrong#Pass123', challengeId: again.challengeId, response: authenticator.assert(again.options as never) })).code).toBe(403);
+
+    // 100 parallel uses of one answer: one session. The held password's budget (5 from one address) refuses 95; of
+    // the 5 checked, one took the challenge.
+    const headers = freshAddress();
+    const other = await app().connect(undefined, headers);
+    const fresh = (await other.call('getPasskeySecondFactorOptions', held)).ceremony!;
+    const payload = { ...held, challengeId: fresh.challengeId, response: authenticator.assert(fresh.options as never), platform: 'web' as const };
+    const before = await liveSessions(email);
+    const replies = await burst(app(), times(100, ['passkeySecondFactor', payload]), { headers });
+    const counts = tally(replies);
+    expect(counts[200]).toBe(1);
+    // The password's pair rule refuses 95; the secondFactor budget (one spent on the stranger's passkey above) may
+    // refuse one more, depending on whether the success had given its attempt back yet.
+    expect(counts[429]).toBeGreaterThanOrEqual(95);
+    expect((counts[403] ?? 0) + counts[429]!).toBe(99);
+    expect(new Set(replies.filter((reply) => reply.code === 403).map((reply) => reply.error))).toEqual(new Set([PASSKEY_REFUSED]));
+    expect(await liveSessions(email)).toBe(before + 1);
+    const token = replies.find((reply) => reply.code === 200)!.data!.token as string;
+    const signedInClient = await app().connect({ token });
+    const history = await signedInClient.call('getSignInHistory', { filter: { kinds: ['sign-in'] } });
+    expect(history.list.map((entry) => entry.detail)).toContain('password and a passkey');
+
+    // Without a passkey there is nothing to offer; a sign-in begun with a passkey passes with the code.
+    const none = await app().connect(undefined, freshAddress());
+    expect(await none.call('getPasskeySecondFactorOptions', { identifier: STRICT[3]!, password: PASSWORD })).toEqual({ ceremony: null });
+    const unverified = (await client.call('passkeyLogin', await assertion(client, await enroll(STRICT[4]!, { userVerified: false })))).ticket!;
+    expect(await client.call('getPasskeySecondFactorOptions', { ticket: unverified })).toEqual({ ceremony: null });
   });
 
   it('starts at most 300 passkey sign-ins from one address in a quarter hour', async () => {

@@ -48,6 +48,9 @@ const HASHING_EVENTS: ReadonlySet<string> = new Set<EventName>([
   'hrms|master|MFA|generateQRCode',
   'hrms|master|MFA|verify',
   'hrms|master|MFA|setup',
+  // With held login details, the passkey as second factor checks the password first.
+  'getPasskeySecondFactorOptions',
+  'passkeySecondFactor',
 ]);
 
 /**

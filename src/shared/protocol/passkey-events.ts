@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entry, none } from './events';
+import { entry, LoginDetailsSchema, none } from './events';
 import { LoginReplySchema, PlatformSchema, SuccessSchema } from './schemas';
 import { AuthenticationResponseSchema, CeremonyReplySchema, PasskeyNameSchema, PasskeySummarySchema, RegistrationResponseSchema } from './passkey-schemas';
 import { IdSchema } from './security-schemas';
@@ -49,6 +49,37 @@ export const PASSKEY_SIGN_IN_EVENTS = {
       platform: PlatformSchema.optional(),
       appVersion: z.string().trim().max(64).optional(),
     }),
+    LoginReplySchema,
+  ),
+} as const;
+
+/** The `password` budget of held login details (as the multi-factor events spend it); a ticket spends none. */
+const heldIdentifier = (payload: { identifier?: string; password?: string } | undefined) =>
+  payload?.identifier !== undefined && payload.password !== undefined ? payload.identifier : undefined;
+
+/**
+ * A passkey as the second factor on /multi-factor-authenticate, beside the code: with the held login details (the
+ * password, or the ticket of a first factor that cannot be sent again), like the code itself.
+ */
+export const PASSKEY_SECOND_FACTOR_EVENTS = {
+  /** Options naming the account's own passkeys (a fresh challenge, 5 minutes, once); `ceremony` is null without any. */
+  getPasskeySecondFactorOptions: entry(
+    { auth: 'userOrLogin', limits: { password: heldIdentifier } },
+    LoginDetailsSchema.strict(),
+    z.object({ ceremony: CeremonyReplySchema.nullable() }),
+  ),
+  /** Pass the second factor with one of the account's passkeys: the sign-in goes on (a session, or the step after). */
+  passkeySecondFactor: entry(
+    { auth: 'userOrLogin', limits: { password: heldIdentifier, secondFactor: 'account' } },
+    z
+      .object({
+        ...LoginDetailsSchema.shape,
+        challengeId: IdSchema,
+        response: AuthenticationResponseSchema,
+        platform: PlatformSchema.optional(),
+        appVersion: z.string().trim().max(64).optional(),
+      })
+      .strict(),
     LoginReplySchema,
   ),
 } as const;
