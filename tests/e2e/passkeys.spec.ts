@@ -190,3 +190,29 @@ test('sign in with a passkey and no password, for a company that requires a seco
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
   await expectAccessible(page, 'sign-in, passkey refused');
 });
+
+test('a passkey as the second factor, beside the mailed code', async ({ page }) => {
+  await addAuthenticator(page);
+  // A browser without passkey autofill, so that /login waits for the password.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await signInWithPasswordAndCode(page);
+  await page.goto('/account/passkeys');
+  await page.getByLabel('Passkey name').fill('Second factor key');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(rowsOf(page)).toHaveCount(1);
+  await logout(page);
+
+  await page.getByLabel('Email address or user name').fill(USER);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/multi-factor-authenticate$/);
+  const usePasskey = page.getByRole('button', { name: 'Use a passkey instead' });
+  await expect(usePasskey).toBeVisible();
+  await expectAccessible(page, 'multi-factor with a passkey');
+  await usePasskey.click();
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  await page.goto('/account/history');
+  await expect(page.getByText('password and a passkey').first()).toBeVisible();
+});
