@@ -6,9 +6,10 @@ import type { TestCertificates } from '../oidc/test-ca';
 export const ENTRA_E2E = {
   clientId: 'suite-portal-e2e',
   clientSecret: 'e2e-only-client-secret-0123456789',
-  /** The seeded member (fixtures/seed.json) and someone no account uses. */
+  /** The seeded member (fixtures/seed.json), a member of a company that requires work email codes, and someone no account uses. */
   users: [
     { id: 'entra-e2e-member', email: 'member@e2e.test', emailVerified: true, name: 'Max Member', tenantId: 'e2e-tenant' },
+    { id: 'entra-e2e-ms-mail', email: 'ms.mail@e2e.test', emailVerified: true, name: 'Mo Factor', tenantId: 'e2e-tenant' },
     { id: 'entra-e2e-stranger', email: 'stranger@elsewhere.test', emailVerified: true, name: 'Sam Stranger', tenantId: 'e2e-tenant' },
   ] satisfies DirectoryUser[],
 };

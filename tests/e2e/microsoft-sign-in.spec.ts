@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium';
 import { makeTestCertificates, TEST_CA_DIR } from '../oidc/test-ca';
 import { standInSpki } from './entra-service';
-import { expectSelection } from './helpers';
+import { expectSelection, typeOtp } from './helpers';
+import { codeIn, mailCount, waitForMail, withCode } from './mail';
 
 // The popup walks the stand-in for Entra (https://localhost, the run's test CA): Chromium trusts that one key.
 test.use({
@@ -43,6 +44,21 @@ test.describe('Microsoft sign-in (spec section 4) against an OpenID provider sta
     expect(cookies.find((cookie) => cookie.name === 'ubs_token')?.value).toBeTruthy();
     // The code was handed over and taken: nothing of it stays in storage.
     expect(await page.evaluate(() => [localStorage.getItem('code'), localStorage.getItem('ms_answer')])).toEqual([null, null]);
+  });
+
+  test("a company that requires a second factor: Microsoft's sign-in goes on to the portal's own, set up and passed with a mailed code", async ({ page }) => {
+    const popup = await openPopup(page);
+    await signInAtProvider(popup, 'ms.mail@e2e.test');
+    // Microsoft reported no second factor: the portal asks for its own (first its setup), with no password held.
+    await expect(page).toHaveURL(/\/setup-multi-factor$/);
+    await expect(page.getByRole('checkbox', { name: 'Email' })).toBeChecked();
+    const since = await mailCount();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/multi-factor-authenticate$/);
+    await typeOtp(page, codeIn(await waitForMail('ms.mail@e2e.test', since, withCode)));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectSelection(page);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'ubs_token')?.value).toBeTruthy();
   });
 
   test('refuses a Microsoft person no account uses, and stays on the sign-in screen', async ({ page }) => {

@@ -48,6 +48,7 @@ describe('session transitions', () => {
     expect(state.logInDetails).toEqual({
       identifier: 'ada',
       password: 'Secret#123',
+      ticket: null,
       platform: 'web',
       email: 'ada@example.com',
       isCompanyMFA: true,
@@ -57,6 +58,16 @@ describe('session transitions', () => {
     });
     expect(state.token).toBeNull();
     expect(state.isAuthenticated).toBe(false);
+  });
+
+  it('holds the sign-in ticket of a first factor that cannot be sent again, with no password', () => {
+    const state = secondFactorRequired(INITIAL_SESSION, {
+      identifier: 'ada@example.com',
+      password: '',
+      platform: 'web',
+      reply: { isCompanyMFA: true, isUserMFASetup: true, isEmailMFA: true, ticket: 'head.body.signature', email: 'ada@example.com' },
+    });
+    expect(state.logInDetails).toMatchObject({ password: '', ticket: 'head.body.signature', MFAType: 1 });
   });
 
   it('picks the authenticator app (2) when it is the only second factor', () => {

@@ -8,7 +8,7 @@ const token = 'eyJhbGciOiJIUzI1NiJ9.e30.sig';
 const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getCompanyDetails: { valid: { orgId: 'acme' }, invalid: { orgId: '../etc' } },
   login: { valid: { identifier: 'ada@acme.test', password: 'Admin@12345', platform: 'web' }, invalid: { identifier: 'ada', platform: 'web' } },
-  continueSignIn: { valid: { ticket: 'aaaaaaaaaa.bbbbbbbbbb.cccccccccc', otp: '123456' }, invalid: { ticket: 'not a ticket' } },
+  continueSignIn: { valid: { ticket: 'aaaaaaaaaa.bbbbbbbbbb.cccccccccc', otp: '123456' }, invalid: { ticket: 'short' } },
   msLogin: {
     valid: { code: 'M.C507_BAY.2.U.abc', state: 'sT4te-of-the-sign-in_0123456789abcdef', binding: 'b1nding-of-the-opener_0123456789abcd', platform: 'web' },
     invalid: { code: 'M.C507_BAY.2.U.abc', state: 'short', binding: 'b1nding-of-the-opener_0123456789abcd' },
