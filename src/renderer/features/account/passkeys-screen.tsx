@@ -131,7 +131,7 @@ export function PasskeysScreen() {
           Add a passkey
         </Button>
       </form>
-      {supported ? null : <p className="muted">This browser cannot make passkeys. Open this page in a current browser to add one.</p>}
+      {supported ? null : <p className="muted">Passkeys cannot be made here: this browser does not support them, or the portal is open by its IP address instead of its name.</p>}
       <DataTable
         caption="Your passkeys"
         columns={columns}

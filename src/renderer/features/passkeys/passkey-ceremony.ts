@@ -20,8 +20,12 @@ const asPlain = <T extends RegistrationResponseJSON | AuthenticationResponseJSON
   clientExtensionResults: { ...response.clientExtensionResults } as Record<string, unknown>,
 });
 
-/** Whether this browser can make and use passkeys at all (WebAuthn). */
-export const passkeysSupported = (): boolean => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+/**
+ * Whether passkeys can work here: the browser has WebAuthn, and the page is on a host name (browsers refuse an IP
+ * address as relying party, so a portal opened as http://127.0.0.1 offers none rather than a button that fails).
+ */
+export const passkeysSupported = (): boolean =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && !/^(\d+\.){3}\d+$|^\[/.test(window.location.hostname);
 
 /** Asks the browser to make a passkey with the server's registration options. */
 export async function createPasskey(options: Options) {

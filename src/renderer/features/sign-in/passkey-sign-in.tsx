@@ -21,17 +21,11 @@ export interface PasskeySignInProps {
   onError: (message: string | null) => void;
 }
 
-/** A first-factor ceremony: options for a fresh challenge, the browser's answer, then passkeyLogin. */
-async function passkeyLogin(autofill: boolean): Promise<LoginReply> {
-  const { challengeId, options } = await call('getPasskeySignInOptions', undefined);
-  const response = await signWithPasskey(options, autofill);
-  return call('passkeyLogin', { challengeId, response, platform: platform.deviceKind(), ...platform.loginFacts() });
-}
-
 /**
  * Signing in with a passkey on /login, loaded after the screen is up (React.lazy): the saved passkeys are offered in
  * the sign-in field's autofill (conditional mediation, the field is `autocomplete="username webauthn"`), and the
- * "Sign in with a passkey" button opens the browser's own dialog. Nothing shows where the browser has no WebAuthn.
+ * "Sign in with a passkey" button opens the browser's own dialog. Nothing shows where passkeys cannot work (no WebAuthn,
+ * or a page opened by IP address).
  */
 export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyChange, onError }: PasskeySignInProps) {
   const [supported] = useState(passkeysSupported);
@@ -41,17 +35,22 @@ export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyCh
     handlers.current = { onReply, onBusyChange, onError };
   });
 
+  /** A first-factor ceremony: options for a fresh challenge, the browser's answer, then passkeyLogin. */
   const run = async (autofill: boolean) => {
     if (!autofill) {
       handlers.current.onBusyChange(true);
       handlers.current.onError(null);
     }
+    let answered = false;
     try {
-      handlers.current.onReply(await passkeyLogin(autofill));
+      const { challengeId, options } = await call('getPasskeySignInOptions', undefined);
+      const response = await signWithPasskey(options, autofill);
+      answered = true;
+      handlers.current.onReply(await call('passkeyLogin', { challengeId, response, platform: platform.deviceKind(), ...platform.loginFacts() }));
     } catch (failure) {
-      const refused = ceremonyFailure(failure);
-      // An autofill request ends quietly when the button or the page replaces it.
-      if (!(autofill && refused)) handlers.current.onError(refused ?? errorMessage(failure));
+      // An autofill request ends quietly until a passkey is picked (replaced by the button or the page, options
+      // refused); from then on, as after the button, the user is told.
+      if (!autofill || answered) handlers.current.onError(ceremonyFailure(failure) ?? errorMessage(failure));
     } finally {
       if (!autofill) handlers.current.onBusyChange(false);
     }
