@@ -115,6 +115,7 @@ for (const scheme of ['light', 'dark'] as const) {
         ['/verify-organization/acme', 'Organization Verified'],
         ['/setup-multi-factor', 'Multi-Factor Authentication Setup'],
         ['/account/second-factor', 'Second factor'],
+        ['/account/passkeys', 'Passkeys'],
         ['/downloads', 'Download the apps'],
       ] as const) {
         await page.goto(path);

@@ -5,7 +5,7 @@ import { relyingParty } from '../../src/server/auth/passkeys';
 import { sessions, webauthnChallenges } from '../../src/server/db/schema';
 import { PASSKEY_REFUSED } from '../../src/server/handlers/passkeys';
 import { codeIn, withCode } from '../mail/smtp-receiver';
-import { burst, tally, times } from './attack';
+import { burst, callLines, tally, times } from './attack';
 import type { SeedInput } from './fixtures/seed';
 import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
 import { SoftwareAuthenticator } from './software-authenticator';
@@ -214,6 +214,26 @@ describeEngines('passkeys: signing in', (engine) => {
     expect(await none.call('getPasskeySecondFactorOptions', { identifier: STRICT[3]!, password: PASSWORD })).toEqual({ ceremony: null });
     const unverified = (await client.call('passkeyLogin', await assertion(client, await enroll(STRICT[4]!, { userVerified: false })))).ticket!;
     expect(await client.call('getPasskeySecondFactorOptions', { ticket: unverified })).toEqual({ ceremony: null });
+  });
+
+  it('does the same work for a passkey nobody registered as for a registered one wrongly signed, and says the same', async () => {
+    const authenticator = await enroll(OPEN[4]!);
+    const forger = new SoftwareAuthenticator({ origin: rp().origin });
+    forger.register({ challenge: 'x', rp: { id: rp().id }, user: { id: authenticator.credentials[0]!.userHandle } }, authenticator.credentials[0]!.id);
+    const stranger = new SoftwareAuthenticator({ origin: rp().origin });
+    stranger.register({ challenge: 'x', rp: { id: rp().id }, user: { id: authenticator.credentials[0]!.userHandle } });
+    const observe = async (who: SoftwareAuthenticator) => {
+      const client = await app().connect(undefined, freshAddress());
+      const payload = await assertion(client, who);
+      const since = app().logs.length;
+      const { code, error, data } = await client.emit('passkeyLogin', payload);
+      const [line] = callLines(app(), 'passkeyLogin', since);
+      return { reply: JSON.stringify({ code, error, data }), work: line!.work };
+    };
+    const aboutKnown = await observe(forger);
+    const aboutUnknown = await observe(stranger);
+    expect(aboutUnknown).toEqual(aboutKnown);
+    expect(aboutKnown.reply).toContain(PASSKEY_REFUSED);
   });
 
   it('starts at most 300 passkey sign-ins from one address in a quarter hour', async () => {
