@@ -40,6 +40,7 @@ import { invitationHandlers } from './handlers/invitations';
 import { onboardingHandlers } from './handlers/onboarding';
 import { multiFactorHandlers } from './handlers/multi-factor';
 import { securityCenterHandlers } from './handlers/security-center';
+import { passkeyHandlers } from './handlers/passkeys';
 import { adminMemberHandlers } from './handlers/admin-members';
 import { adminInvitationHandlers } from './handlers/admin-invitations';
 import { adminSettingsHandlers } from './handlers/admin-settings';
@@ -172,6 +173,7 @@ export async function startPortalServer(
         ...downloadsHandlers(services),
         ...securityCenterHandlers(services),
         ...connectedAppHandlers(services),
+        ...passkeyHandlers(services),
         ...adminMemberHandlers(services),
         ...adminInvitationHandlers(services),
         ...adminSettingsHandlers(services),

@@ -18,6 +18,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'recovery-code-regenerated': 'Recovery code regenerated',
   'app-allowed': 'App allowed',
   'app-disconnected': 'App access revoked',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
   'member-invited': 'Invited',
   'invitation-resent': 'Invitation resent',
   'invitation-revoked': 'Invitation revoked',

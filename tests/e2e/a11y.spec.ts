@@ -116,6 +116,7 @@ for (const scheme of ['light', 'dark'] as const) {
         ['/setup-multi-factor', 'Multi-Factor Authentication Setup'],
         ['/account/second-factor', 'Second factor'],
         ['/account/connected-apps', 'Connected apps'],
+        ['/account/passkeys', 'Passkeys'],
         ['/downloads', 'Download the apps'],
       ] as const) {
         await page.goto(path);

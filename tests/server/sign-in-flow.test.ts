@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findUserByIdentifier } from '../../src/server/accounts/queries';
+import { registerPasskey, registrationOptions, relyingParty } from '../../src/server/auth/passkeys';
 import { users } from '../../src/server/db/schema';
 import { CHANGE_PASSWORD_FIRST, SET_UP_SECOND_FACTOR_FIRST, VERIFY_FIRST } from '../../src/server/oidc/interactions';
 import { freePort } from '../free-port';
@@ -11,13 +13,14 @@ import { walkToCallback } from '../oidc/provider-walk';
 import { makeTestCertificates, TEST_CA_DIR } from '../oidc/test-ca';
 import { OAUTH_APP, oauthSeed } from './fixtures/oauth-seed';
 import { describeEngines, startTestServer, type TestServer } from './harness';
+import { SoftwareAuthenticator } from './software-authenticator';
 
 /**
  * Issue 23 §1: every way in walks the same required steps. A table of account states × ways in (the password on the
- * socket, Microsoft, an app's Authorize screen), each cell on an account of its own: the first answer of each way
+ * socket, Microsoft, a passkey without user verification (one factor), an app's Authorize screen), each cell on an account of its own: the first answer of each way
  * is the same step, in the shape its client reads, and the second factor asked for is passed the same way.
  */
-const METHODS = ['password', 'microsoft', 'app'] as const;
+const METHODS = ['password', 'microsoft', 'passkey', 'app'] as const;
 type Method = (typeof METHODS)[number];
 const STATES = ['plain', 'unverified', 'companyFactor', 'companyFactorNotSetUp', 'ownFactor', 'forcedChange'] as const;
 type State = (typeof STATES)[number];
@@ -89,7 +92,19 @@ describeEngines('one sign-in flow: every way in walks the same required steps', 
     const factorOn = CELLS.filter(({ state }) => state === 'companyFactor' || state === 'ownFactor').map(({ email }) => email);
     await app.server.database.db.update(users).set({ mfaEmail: true }).where(inArray(users.email, factorOn));
     third = await discover(portalUrl, OAUTH_APP.clientId, OAUTH_APP.redirectUri);
+    // The passkey cells' accounts each hold a passkey without user verification (registered through the domain: an
+    // unverified account has no session to register one from).
+    const rp = relyingParty(portalUrl);
+    for (const { email } of CELLS.filter(({ method }) => method === 'passkey')) {
+      const user = (await findUserByIdentifier(app.server.database.db, email))!;
+      const authenticator = new SoftwareAuthenticator({ origin: rp.origin, userVerified: false });
+      const binding = { sessionId: randomUUID() };
+      const { challengeId, options } = await registrationOptions(app.server.database.db, rp, user, binding);
+      await registerPasskey(app.server.database.db, rp, user, binding, { challengeId, name: 'Key', response: authenticator.register(options) });
+      passkeys.set(email, authenticator);
+    }
   });
+  const passkeys = new Map<string, SoftwareAuthenticator>();
   afterAll(async () => {
     await app?.close();
     await provider?.close();
@@ -119,6 +134,9 @@ describeEngines('one sign-in flow: every way in walks the same required steps', 
     let reply;
     if (method === 'password') {
       reply = await client.emit('login', { identifier: email, password: PASSWORD, platform: 'web' });
+    } else if (method === 'passkey') {
+      const { challengeId, options } = await client.call('getPasskeySignInOptions', undefined);
+      reply = await client.emit('passkeyLogin', { challengeId, response: passkeys.get(email)!.assert(options as never), platform: 'web' });
     } else {
       const binding = randomBytes(32).toString('base64url');
       const start = await fetch(`${portalUrl}/auth/ms/login?binding=${binding}`, { redirect: 'manual' });
@@ -150,7 +168,7 @@ describeEngines('one sign-in flow: every way in walks the same required steps', 
     const first = await begin(method, email);
     expect(first.step).toBe(EXPECTED[state]);
     // Only a way in with nothing to send again carries a ticket, and only to a second-factor step.
-    expect(first.ticket !== undefined).toBe(method === 'microsoft' && (first.step === 'second-factor' || first.step === 'set-up-second-factor'));
+    expect(first.ticket !== undefined).toBe((method === 'microsoft' || method === 'passkey') && (first.step === 'second-factor' || first.step === 'set-up-second-factor'));
     if (first.step === 'second-factor') {
       const code = codeIn(await mail.waitFor(email, { since, match: withCode }));
       expect(await first.answer(code)).toBe(true);

@@ -40,6 +40,7 @@ const SPEC_ROUTES: [string, RouteAccess][] = [
   ['/account/sessions', 'protected'],
   ['/account/history', 'protected'],
   ['/account/second-factor', 'protected'],
+  ['/account/passkeys', 'protected'],
   ['/account/organization-audit', 'protected'],
   // The organization admin console (beyond the spec), signed in only.
   ['/admin', 'protected'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductKey, Role } from '../../shared/products';
 import type { AuditKind } from '../../shared/protocol/security-schemas';
 
@@ -402,6 +402,65 @@ export const microsoftLinks = pgTable(
   (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('microsoft_links_user_idx').on(table.userId)],
 );
 
+/** Raw bytes (a passkey's public key): a Buffer to the driver, a Uint8Array back (pg gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array<ArrayBuffer>; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => Uint8Array.from(value),
+});
+
+/**
+ * A passkey (WebAuthn credential) of an account: the credential id as the browser reports it (base64url, unique
+ * across accounts), its COSE public key, the signature counter last seen (a counter that goes backwards is refused:
+ * a cloned authenticator), its transports, and the backup flags the authenticator reported at the last use.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** `singleDevice` or `multiDevice` (may be synced, as a password manager's passkeys are). */
+    deviceType: text('device_type').$type<'singleDevice' | 'multiDevice'>().notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The owner's name for it ("Work laptop"). */
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_idx').on(table.userId)],
+);
+
+/** What a WebAuthn challenge was issued for. */
+export type WebAuthnPurpose = 'register' | 'sign-in' | 'second-factor';
+
+/**
+ * A WebAuthn challenge handed out with registration or authentication options: usable once (a conditional update of
+ * `used_at`), for five minutes, by what asked for it (`binding`: the session that asked to register, or the sign-in
+ * attempt) and for its `purpose`. Rows expired for an hour are swept when new ones are made.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').$type<WebAuthnPurpose>().notNull(),
+    /** The account it is for (registration, second factor); null for a first-factor sign-in, where nobody is known yet. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** `session:{id}` or `attempt:{id}`: only the caller that asked may use it. */
+    binding: text('binding').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('webauthn_challenges_expires_idx').on(table.expiresAt)],
+);
+
 export const schema = {
   organizations,
   users,
@@ -420,6 +479,8 @@ export const schema = {
   mailOutbox,
   microsoftSignIns,
   microsoftLinks,
+  passkeys,
+  webauthnChallenges,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */

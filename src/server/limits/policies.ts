@@ -87,6 +87,13 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     rules: [subject(120, 15, 'keep')],
   },
   imageUpload: { subject: 'account', counts: 'images uploaded for the admin console (a company or app logo)', rules: [subject(30, 15, 'keep')] },
+  passkeyChange: { subject: 'account', counts: 'passkeys added or removed by a signed-in user (each mails the owner)', rules: [subject(20, 15, 'keep')] },
+  passkeyOptions: {
+    subject: 'address',
+    counts: 'passkey sign-ins started from one address (getPasskeySignInOptions: the sign-in screen asks once as it opens)',
+    rules: [subject(300, 15, 'keep')],
+  },
+  passkeySignIn: { subject: 'address', counts: 'passkey assertions checked from one address (passkeyLogin; given back on success)', rules: [subject(50, 15, 'refund')] },
 };
 
 /**

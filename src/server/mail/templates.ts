@@ -172,6 +172,21 @@ export function secondFactorNoticeMail(to: string, firstName: string, change: st
   });
 }
 
+/** The owner is told of every passkey added to or removed from their account, as of a second-factor change. */
+export function passkeyNoticeMail(to: string, firstName: string, change: 'added' | 'removed', name: string): MailMessage {
+  return compose({
+    to,
+    subject: change === 'added' ? 'A passkey was added to your account' : 'A passkey was removed from your account',
+    greeting: `Hello ${firstName},`,
+    lines: [
+      change === 'added'
+        ? `The passkey "${name}" was added to your ${PRODUCT_NAME} account. It can now sign in to your account.`
+        : `The passkey "${name}" was removed from your ${PRODUCT_NAME} account. It can no longer sign in to your account.`,
+    ],
+    footer: NOT_YOU,
+  });
+}
+
 /** A recovery code spent to reset the password is replaced by this one, sent only to the account's own address. */
 export function recoveryCodeMail(to: string, firstName: string, recoveryCode: string): MailMessage {
   return compose({

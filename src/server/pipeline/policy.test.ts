@@ -57,6 +57,7 @@ describe('an event\'s whole policy is its contract entry', () => {
       [
         'acceptClientInvitation',
         'activateAccount',
+        'getPasskeySecondFactorOptions',
         'hrms|master|MFA|generateQRCode',
         'hrms|master|MFA|read',
         'hrms|master|MFA|setup',
@@ -67,6 +68,7 @@ describe('an event\'s whole policy is its contract entry', () => {
         'onboardingLogin',
         'onboardingResetPassword',
         'onboardingSignUp',
+        'passkeySecondFactor',
         'registerAsMember',
         'resetPassword',
         'signUp',

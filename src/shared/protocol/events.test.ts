@@ -83,11 +83,46 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   updateApp: { valid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['https://hr.acme.test/callback'], disabled: true }, invalid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['javascript:alert(1)'] } },
   rotateAppSecret: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { orgId: 'acme', clientId: '' } },
   deleteApp: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { clientId: 'hr-sync' } },
+  getPasskeyRegistrationOptions: { valid: {}, invalid: { userId: '123e4567-e89b-42d3-a456-426614174000' } },
+  registerPasskey: {
+    valid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      name: 'Work laptop',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', attestationObject: 'o2Nm', transports: ['internal', 'hybrid'] }, clientExtensionResults: { credProps: { rk: true } } },
+    },
+    invalid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      name: 'Work laptop',
+      response: { id: 'AbC+/1==', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', attestationObject: 'o2Nm' }, clientExtensionResults: {} },
+    },
+  },
+  getPasskeyList: { valid: {}, invalid: { all: true } },
+  renamePasskey: { valid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000', name: 'Phone' }, invalid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000', name: '   ' } },
+  removePasskey: { valid: { passkeyId: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { passkeyId: 'AbC_-1' } },
+  getPasskeySignInOptions: { valid: {}, invalid: { identifier: 'ada' } },
+  getPasskeySecondFactorOptions: { valid: { identifier: 'ada', password: 'Admin@12345' }, invalid: { identifier: 'ada', password: 'Admin@12345', userId: 'x' } },
+  passkeySecondFactor: {
+    valid: {
+      identifier: 'ada',
+      password: 'Admin@12345',
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', authenticatorData: 'SZYN', signature: 'MEUC' }, clientExtensionResults: {} },
+    },
+    invalid: { identifier: 'ada', password: 'Admin@12345', challengeId: '123e4567-e89b-42d3-a456-426614174000' },
+  },
+  passkeyLogin: {
+    valid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', authenticatorData: 'SZYN', signature: 'MEUC', userHandle: 'EjRW' }, clientExtensionResults: {} },
+      platform: 'web',
+    },
+    invalid: { challengeId: '123e4567-e89b-42d3-a456-426614174000', response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0' }, clientExtensionResults: {} } },
+  },
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 9 of the security center and the 17 of the admin console', () => {
-    expect(EVENT_NAMES).toHaveLength(59);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 9 of the security center, the 17 of the admin console and the 9 of passkeys', () => {
+    expect(EVENT_NAMES).toHaveLength(68);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -113,6 +148,8 @@ describe('the socket contract', () => {
       'exportOrganizationAudit',
       'getConnectedApps',
       'getOrganizationAudit',
+      'getPasskeyList',
+      'getPasskeyRegistrationOptions',
       'getSessionList',
       'getSignInHistory',
       'getWorkspaceList',
@@ -120,14 +157,19 @@ describe('the socket contract', () => {
       'loginEmail',
       'logout',
       'regenerateRecoveryCode',
+      'registerPasskey',
+      'removePasskey',
+      'renamePasskey',
       'revokeConnectedApp',
     ]);
     // Multi-factor setup runs before the first token exists, on the held login details, or with a session.
     expect(EVENT_NAMES.filter((event) => EVENTS[event].auth === 'userOrLogin').sort()).toEqual([
+      'getPasskeySecondFactorOptions',
       'hrms|master|MFA|generateQRCode',
       'hrms|master|MFA|read',
       'hrms|master|MFA|setup',
       'hrms|master|MFA|verify',
+      'passkeySecondFactor',
     ]);
   });
 
@@ -168,6 +210,11 @@ describe('the socket contract', () => {
     expect(budgets.activateAccount).toEqual(['emailCode']);
     expect(budgets.forgotPasswordWithRecoveryCode).toEqual(['recoveryReset']);
     expect(budgets.exportOrganizationAudit).toEqual(['auditExport']);
+    // Adding and removing a passkey mail the owner; listing and renaming do not.
+    expect([budgets.registerPasskey, budgets.removePasskey, budgets.renamePasskey, budgets.getPasskeyList]).toEqual([['passkeyChange'], ['passkeyChange'], [], []]);
+    // A passkey sign-in spends its address's budgets, then the second factor's where one follows.
+    expect(budgets.getPasskeySignInOptions).toEqual(['passkeyOptions']);
+    expect(budgets.passkeyLogin).toEqual(['codeMail', 'passkeySignIn', 'secondFactor']);
     // Every change in the admin console spends the admin's budget; reading does not.
     for (const event of Object.keys(ADMIN_EVENTS)) expect(budgets[event], event).toEqual(event.startsWith('get') ? [] : ['adminChange']);
     for (const event of ['forgotPassword', 'resendOTP', 'onboardingForgotPassword'] as const) expect(budgets[event]).toEqual(['mailRequest']);

@@ -34,6 +34,9 @@ export const LIMIT_NAMES = [
   'microsoftSignIn',
   'adminChange',
   'imageUpload',
+  'passkeyChange',
+  'passkeyOptions',
+  'passkeySignIn',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

@@ -43,6 +43,8 @@ export const AUDIT_KINDS = [
   'recovery-code-regenerated',
   'app-allowed',
   'app-disconnected',
+  'passkey-added',
+  'passkey-removed',
   ...ADMINISTRATION_AUDIT_KINDS,
 ] as const;
 export const AuditKindSchema = z.enum(AUDIT_KINDS);

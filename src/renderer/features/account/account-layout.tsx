@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: ACCOUNT_PATHS.history, label: 'Sign-in history' },
   { to: ACCOUNT_PATHS.secondFactor, label: 'Second factor' },
   { to: ACCOUNT_PATHS.connectedApps, label: 'Connected apps' },
+  { to: ACCOUNT_PATHS.passkeys, label: 'Passkeys' },
 ] as const;
 
 interface AccountLayoutProps {

@@ -8,6 +8,7 @@ export const ACCOUNT_PATHS = {
   history: '/account/history',
   secondFactor: '/account/second-factor',
   connectedApps: '/account/connected-apps',
+  passkeys: '/account/passkeys',
   organizationAudit: '/account/organization-audit',
 } as const;
 

@@ -1,22 +1,26 @@
 import type { ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { PASSKEY_EVENTS } from '../../../shared/protocol/passkey-events';
 import { SECURITY_EVENTS } from '../../../shared/protocol/security-events';
 import { extendContract } from '../../api';
 import { ACCOUNT_PATHS } from './account-paths';
 import { ConnectedAppsScreen } from './connected-apps-screen';
 import { HistoryScreen } from './history-screen';
 import { OrganizationAuditScreen } from './organization-audit-screen';
+import { PasskeysScreen } from './passkeys-screen';
 import { SecondFactorScreen } from './second-factor-screen';
 import { SessionsScreen } from './sessions-screen';
 
 // The security center's events come with its chunk, not with /login's.
 extendContract(SECURITY_EVENTS);
+extendContract(PASSKEY_EVENTS);
 
 const SECTIONS: Record<string, ComponentType> = {
   [ACCOUNT_PATHS.sessions]: SessionsScreen,
   [ACCOUNT_PATHS.history]: HistoryScreen,
   [ACCOUNT_PATHS.secondFactor]: SecondFactorScreen,
   [ACCOUNT_PATHS.connectedApps]: ConnectedAppsScreen,
+  [ACCOUNT_PATHS.passkeys]: PasskeysScreen,
   [ACCOUNT_PATHS.organizationAudit]: OrganizationAuditScreen,
 };
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { MfaType } from '../../../shared/protocol';
 import { OtpSchema } from '../../../shared/validation/fields';
@@ -13,7 +13,8 @@ import { OtpInput } from '../../ui/otp-input';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { MFA_RESEND_SECONDS, resendLabel, useCountdown } from './countdown';
-import { continueHeldSignIn, useFinishSignIn } from './finish-sign-in';
+import { continueHeldSignIn, heldLogin, useFinishSignIn } from './finish-sign-in';
+import type { PasskeyOffer } from './passkey-second-factor';
 import { MailIcon, PhoneIcon } from './factor-icons';
 
 const FACTOR_LABELS: Record<MfaType, string> = { 1: 'Work email', 2: 'Authenticator app' };
@@ -32,6 +33,18 @@ export function MfaLoginScreen() {
   const [resending, setResending] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const [secondsLeft, restartCountdown] = useCountdown(MFA_RESEND_SECONDS);
+  // A passkey of the account, offered beside the code (asked for once the screen is up; nothing shows without one).
+  const [passkey, setPasskey] = useState<PasskeyOffer | null>(null);
+  const [passkeyGeneration, setPasskeyGeneration] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void import('./passkey-second-factor')
+      .then(({ passkeyOffer }) => passkeyOffer(heldLogin()))
+      .then((offer) => live && setPasskey(offer), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [passkeyGeneration]);
   // The guard lets this screen open only with held details; after a sign-in they are gone and the page is leaving.
   if (!details) return null;
   const type = details.MFAType;
@@ -80,6 +93,23 @@ export function MfaLoginScreen() {
     setLoading(false);
   };
 
+  const signInWithPasskey = async (offer: PasskeyOffer) => {
+    setLoading(true);
+    showServerError(null);
+    const { passWithPasskey, ceremonyFailure } = await import('./passkey-second-factor');
+    try {
+      const reply = await passWithPasskey(heldLogin(), offer);
+      if (reply.token) return finish(reply.token, reply);
+      showServerError(MESSAGES.somethingWrong);
+    } catch (error) {
+      showServerError(ceremonyFailure(error) ?? errorMessage(error));
+    }
+    // The challenge is spent: a fresh one for the next try.
+    setPasskey(null);
+    setPasskeyGeneration((value) => value + 1);
+    setLoading(false);
+  };
+
   return (
     <AuthLayout>
       <header className="screen-header">
@@ -118,6 +148,16 @@ export function MfaLoginScreen() {
           Submit
         </Button>
       </form>
+      {passkey ? (
+        <>
+          <p className="divider">
+            <span>or</span>
+          </p>
+          <Button variant="secondary" className="button-block" disabled={loading} onClick={() => void signInWithPasskey(passkey)}>
+            Use a passkey instead
+          </Button>
+        </>
+      ) : null}
       <p className="screen-footer">
         {type === 1 ? (
           <>

@@ -73,7 +73,8 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
         id={FIELD_IDS.identifier}
         name="identifier"
         label={identifierLabel}
-        autoComplete="username"
+        // Saved passkeys are offered in this field's suggestions too, where /login asks for them (passkey-sign-in.tsx).
+        autoComplete="username webauthn"
         autoCapitalize="none"
         spellCheck={false}
         error={errors.identifier}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { portalConfig } from '../../api';
 import { platform } from '../../platform';
@@ -12,6 +12,9 @@ import { orgFlowBase, parseOrgPath } from '../onboarding/onboarding-paths';
 import { SignInForm } from './sign-in-form';
 import { useSignIn } from './use-sign-in';
 
+// Passkeys load after the screen is up: @simplewebauthn/browser and their events are not part of /login's first paint.
+const PasskeySignIn = lazy(() => import('./passkey-sign-in'));
+
 /**
  * Sign-in (/login) and onboarding/preboarding sign-in (/{orgId}/login, /{orgId}/preboarding/login): the same form;
  * under an organization it signs in the onboarding employee and shows the company instead of the brand.
@@ -19,7 +22,7 @@ import { useSignIn } from './use-sign-in';
 export function SignInScreen() {
   const { pathname } = useLocation();
   const orgPath = parseOrgPath(pathname);
-  const { loading, serverError, submit, signInWithMicrosoft } = useSignIn(orgPath);
+  const { loading, serverError, submit, signInWithMicrosoft, passkey } = useSignIn(orgPath);
   // What only the browser knows shows from the render after hydration: /login's page arrives with this screen in it,
   // rendered for a visitor with nothing stored (app/login-shell.tsx).
   const hydrated = useHydrated();
@@ -78,6 +81,11 @@ export function SignInScreen() {
           </Button>
         </>
       )}
+      {hydrated && !orgPath ? (
+        <Suspense fallback={null}>
+          <PasskeySignIn withDivider={!microsoftOffered} disabled={loading || !online} {...passkey} />
+        </Suspense>
+      ) : null}
       {offerSignUp ? (
         <p className="screen-footer sign-up-offer">
           Don&apos;t have an account? <Link to={`${base}/register`}>Sign Up</Link>

@@ -101,7 +101,14 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
     setLoading(false);
   };
 
-  return { loading, serverError, submit, signInWithMicrosoft };
+  /** For the passkey button and autofill (passkey-sign-in.tsx): no password to hold, the reply carries a ticket. */
+  const passkey = {
+    onReply: (reply: LoginReply) => applyLoginReply(reply, { identifier: reply.email ?? '', password: '' }),
+    onBusyChange: setLoading,
+    onError: showServerError,
+  };
+
+  return { loading, serverError, submit, signInWithMicrosoft, passkey };
 }
 
 /** 32 random bytes, base64url: the value that ties a Microsoft sign-in to the window that started it. */
