@@ -43,7 +43,6 @@ export function passkeyHandlers(services: Services): HandlerMap {
     },
 
     async registerPasskey(payload, ctx) {
-      await ctx.spend('passkeyChange', ctx.user.id);
       const row = await registerPasskey(db, rp, ctx.user, { sessionId: ctx.session.sessionId }, payload);
       await mailer.enqueue(db, passkeyNoticeMail(ctx.user.email, ctx.user.firstName, 'added', row.name), NOTICE_LIFETIME_SECONDS);
       await recordAudit(db, ctx.user.id, { kind: 'passkey-added', detail: row.name, origin: ctx.origin, sessionId: ctx.session.sessionId });
@@ -117,7 +116,6 @@ export function passkeyHandlers(services: Services): HandlerMap {
     },
 
     async removePasskey(payload, ctx) {
-      await ctx.spend('passkeyChange', ctx.user.id);
       const row = await removePasskey(db, ctx.user.id, payload.passkeyId);
       if (!row) throw new CallError(ERROR_CODES.NOT_FOUND, GONE);
       await mailer.enqueue(db, passkeyNoticeMail(ctx.user.email, ctx.user.firstName, 'removed', row.name), NOTICE_LIFETIME_SECONDS);

@@ -14,7 +14,7 @@ export const PASSKEY_EVENTS = {
   getPasskeyRegistrationOptions: entry({ auth: 'user' }, none, CeremonyReplySchema),
   /** Verify the browser's new credential against the challenge and keep it under the name given; mails the owner. */
   registerPasskey: entry(
-    { auth: 'user', limits: { passkeyChange: 'account' } },
+    { auth: 'user', limits: { passkeyChange: 'caller' } },
     z.object({ challengeId: IdSchema, name: PasskeyNameSchema, response: RegistrationResponseSchema }),
     z.object({ passkey: PasskeySummarySchema }),
   ),
@@ -23,7 +23,7 @@ export const PASSKEY_EVENTS = {
   /** Give one's own passkey another name. */
   renamePasskey: entry({ auth: 'user' }, z.object({ passkeyId: IdSchema, name: PasskeyNameSchema }), z.object({ passkey: PasskeySummarySchema })),
   /** Remove one's own passkey: it signs in no more; mails the owner. */
-  removePasskey: entry({ auth: 'user', limits: { passkeyChange: 'account' } }, z.object({ passkeyId: IdSchema }), SuccessSchema),
+  removePasskey: entry({ auth: 'user', limits: { passkeyChange: 'caller' } }, z.object({ passkeyId: IdSchema }), SuccessSchema),
 } as const;
 
 /**
