@@ -38,6 +38,8 @@ import { invitationHandlers } from './handlers/invitations';
 import { onboardingHandlers } from './handlers/onboarding';
 import { multiFactorHandlers } from './handlers/multi-factor';
 import { securityCenterHandlers } from './handlers/security-center';
+import { deviceTrustHandlers, trustedDeviceHandlers } from './handlers/trusted-devices';
+import { deviceTrustRouter } from './http/device-trust-routes';
 import { adminMemberHandlers } from './handlers/admin-members';
 import { adminInvitationHandlers } from './handlers/admin-invitations';
 import { adminSettingsHandlers } from './handlers/admin-settings';
@@ -136,7 +138,7 @@ export async function startPortalServer(
       microsoft: createMicrosoftSignIn(config, db, log),
     };
     const oidc = await createOidcProvider(db, config.publicUrl, { trustProxy: config.trustProxy.kind !== 'none' });
-    const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services) }, null, HTTP_PIPELINE_CALLS);
+    const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services), ...deviceTrustHandlers(services) }, null, HTTP_PIPELINE_CALLS);
     const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
     expiredOidcRows.unref();
     // Images uploaded in the admin console and not put to use within the hour (organizations/images.ts).
@@ -150,6 +152,7 @@ export async function startPortalServer(
       oauth2: oauth2Router(oidc, httpPipeline, log),
       images: imagesRouter(db, httpPipeline, log),
       adminApi: adminApiRouter(adminApiPipeline, log),
+      deviceTrust: deviceTrustRouter(httpPipeline, log, config.publicUrl),
     });
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
@@ -167,6 +170,7 @@ export async function startPortalServer(
         ...multiFactorHandlers(services),
         ...downloadsHandlers(services),
         ...securityCenterHandlers(services),
+        ...trustedDeviceHandlers(services),
         ...adminMemberHandlers(services),
         ...adminInvitationHandlers(services),
         ...adminSettingsHandlers(services),

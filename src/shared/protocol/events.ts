@@ -101,6 +101,7 @@ export const PORTAL_EVENTS = {
         ticket: SignInTicketSchema,
         MFAType: MfaTypeSchema.optional(),
         otp: OtpSchema.optional(),
+        rememberDevice: z.boolean().optional(),
         platform: PlatformSchema.optional(),
         appVersion: z.string().trim().max(64).optional(),
       })

@@ -12,6 +12,7 @@ import {
   OrganizationAuditQuerySchema,
   SessionSummarySchema,
 } from './security-schemas';
+import { TrustedDeviceSchema } from './trusted-device-schemas';
 
 /**
  * The account security center's events (/account, beyond spec section 7): every one needs a session and acts on the
@@ -39,6 +40,12 @@ export const SECURITY_EVENTS = {
     z.object({ orgId: OrgIdSchema, filter: AuditFilterSchema.optional() }),
     z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().max(AUDIT_EXPORT_MAX_ROWS), truncated: z.boolean() }),
   ),
+  /** The devices that skip the second factor ("Don't ask again on this device for 30 days"), newest first. */
+  getTrustedDevices: entry({ auth: 'user' }, none, z.object({ list: z.array(TrustedDeviceSchema) })),
+  /** Stop trusting one device: its next sign-in asks for the second factor again. */
+  revokeTrustedDevice: entry({ auth: 'user' }, z.object({ id: IdSchema }), SuccessSchema),
+  /** Stop trusting every device of one's own. */
+  revokeAllTrustedDevices: entry({ auth: 'user' }, none, z.object({ success: z.literal(true), revoked: z.number().int() })),
   /** Replace the recovery code of one's authenticator app with a fresh one, shown once; the old one stops working. */
   regenerateRecoveryCode: entry({ auth: 'user' }, none, z.object({ recoveryCode: z.string() })),
 } as const;
