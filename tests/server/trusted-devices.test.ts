@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { organizations, rateLimits, trustedDevices } from '../../src/server/db/schema';
 import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
 import { DEVICE_TRUST_PATH } from '../../src/shared/protocol/trusted-device-schemas';
@@ -12,7 +12,8 @@ import { describeEngines, useTestServerWithMail, type TestClient, type TestServe
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const ELECTRON = desktopUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Suite Chat/1.4.0 Chrome/128.0.0.0 Electron/32.0.0 Safari/537.36', 'chat', '1.4.0');
 
-const USERS = ['first', 'race', 'strict', 'change', 'reset', 'factor', 'desktop', 'other', 'all'] as const;
+const USERS = ['first', 'race', 'strict', 'change', 'reset', 'factor', 'desktop', 'other', 'all', 'alert', 'race.alert'] as const;
+const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const emailOf = (name: (typeof USERS)[number]) => `${name}.trust@mfa.test`;
 
 function seed() {
@@ -22,7 +23,7 @@ function seed() {
     { orgId: 'strict-co', company: 'Strict Co', plan: { hrms: true }, mfa: { email: true, authenticatorApp: false }, allowTrustedDevices: false },
   );
   for (const name of USERS) {
-    const orgId = name === 'strict' ? 'strict-co' : 'trust-co';
+    const orgId = name === 'strict' ? 'strict-co' : name.includes('alert') ? 'alpha' : 'trust-co';
     value.users.push({ email: emailOf(name), password: MFA_PASSWORD, firstName: name, lastName: 'Trust', memberships: [{ orgId, role: 'member', productAccess: ['hrms'] }] });
   }
   return value;
@@ -202,5 +203,52 @@ describeEngines('trusted devices', (engine) => {
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const desktop = await connect(undefined, ELECTRON, { deviceToken: body.data.token });
     expect((await login(desktop, email, { platform: 'desktop', appVersion: '1.4.0' })).data).toHaveProperty('token');
+  });
+
+  describe('new-device alerts', () => {
+    const plainLogin = (client: TestClient, email: string) => client.call('login', { identifier: email, password: MFA_PASSWORD, platform: 'web' });
+    /** Signs the user in from a fresh connection (no second factor: their company is alpha only). */
+    const signInFrom = async (email: string, userAgent: string) => {
+      const client = await connect(undefined, userAgent);
+      const reply = await plainLogin(client, email);
+      return { client, token: reply.token! };
+    };
+
+    it('mails the owner about a sign-in from a new device and browser, never about the first or a known one', async () => {
+      const email = 'alert.trust@mfa.test';
+      const since = mail().messages.length;
+      await signInFrom(email, CHROME);
+      await signInFrom(email, CHROME);
+      const fromSafari = await signInFrom(email, SAFARI);
+      const alert = await mail().waitFor(email, { since, match: (m) => m.subject.startsWith('New sign-in') });
+      expect(alert.text).toContain('Device: Safari 17 on macOS Sonoma');
+      expect(alert.text).toContain('Address: 127.0.0.1');
+      expect(alert.text).toMatch(/Time: \w{3}, \d{2} \w{3} \d{4}/);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // One alert only: the first sign-in and the second Chrome one are not news.
+      expect(mail().messages.slice(since).filter((m) => m.to.includes(email) && m.subject.startsWith('New sign-in'))).toHaveLength(1);
+
+      // "This was not me": that session ends, a reset link is mailed; the link works once.
+      const code = linkIn(alert, '/not-me/').split('/not-me/')[1]!;
+      const before = mail().messages.length;
+      await expect((await connect()).call('reportNotMe', { code })).resolves.toEqual({ success: true });
+      expect((await (await app().connect({ token: fromSafari.token })).emit('getWorkspaceList', {})).code).toBe(401);
+      const reset = await mail().waitFor(email, { since: before, match: (m) => m.text.includes('/reset/') });
+      expect(linkIn(reset, '/reset/')).toMatch(/\/reset\/[A-Za-z0-9_-]{43}$/);
+      expect(await (await connect()).emit('reportNotMe', { code })).toMatchObject({ code: 403 });
+    });
+
+    it('takes one "This was not me" of a hundred sent at once', async () => {
+      const email = 'race.alert.trust@mfa.test';
+      const since = mail().messages.length;
+      await signInFrom(email, CHROME);
+      await signInFrom(email, SAFARI);
+      const code = linkIn(await mail().waitFor(email, { since, match: (m) => m.subject.startsWith('New sign-in') }), '/not-me/').split('/not-me/')[1]!;
+      const client = await connect();
+      const replies = await Promise.all(Array.from({ length: 100 }, () => client.emit('reportNotMe', { code })));
+      expect(replies.filter((reply) => reply.code === 200)).toHaveLength(1);
+      // The others: the link is used (403), or the address's linkCode budget is spent (429).
+      expect(replies.every((reply) => [200, 403, 429].includes(reply.code))).toBe(true);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { HandlerMap, HttpHandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
+import { reportNotMe } from '../sign-in/new-device-alerts';
 import { listTrustedDevices, redeemDeviceGrant, revokeTrustedDevices } from '../sign-in/trusted-devices';
 
 const GRANT_GONE = 'This sign-in can no longer trust the device. Sign in again and tick the box.';
@@ -29,6 +30,10 @@ export function trustedDeviceHandlers(services: Services): HandlerMap {
     async revokeTrustedDevice({ id }, { user }) {
       if ((await revokeTrustedDevices(db, user.id, id)) === 0) throw new CallError(ERROR_CODES.NOT_FOUND, DEVICE_GONE);
       log.info('trusted-device.revoked', { userId: user.id });
+      return { success: true as const };
+    },
+    async reportNotMe({ code }, ctx) {
+      await reportNotMe(services, code, ctx.origin);
       return { success: true as const };
     },
     async revokeAllTrustedDevices(_payload, { user }) {
