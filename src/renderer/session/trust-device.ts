@@ -1,4 +1,4 @@
-import { DEVICE_TRUST_PATH } from '../../shared/protocol/trusted-device-schemas';
+import { HTTP_ROUTES } from '../../shared/protocol/http';
 import { platform } from '../platform';
 
 /**
@@ -9,7 +9,7 @@ import { platform } from '../platform';
  */
 export async function trustThisDevice(grant: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
   try {
-    const response = await fetchImpl(`${platform.serverOrigin()}${DEVICE_TRUST_PATH}`, {
+    const response = await fetchImpl(`${platform.serverOrigin()}${HTTP_ROUTES.deviceTrust}`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { HTTP_ROUTES } from './http';
 import { IdSchema, instant } from './security-schemas';
 
 /**
@@ -7,8 +8,8 @@ import { IdSchema, instant } from './security-schemas';
  * `portal_device` cookie (and, for a desktop app, returns the token for its keychain).
  */
 
-/** POST: redeem a device grant (same origin, JSON). */
-export const DEVICE_TRUST_PATH = '/device-trust';
+/** POST: redeem a device grant (same origin, JSON); the renderer takes it from HTTP_ROUTES (this file stays out of /login). */
+export const DEVICE_TRUST_PATH = HTTP_ROUTES.deviceTrust;
 
 /** A device grant or token: 32 random bytes, base64url. */
 export const DeviceSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Expected the grant the sign-in returned.');
