@@ -38,6 +38,8 @@ export function MfaLoginScreen() {
   if (!details) return null;
   const type = details.MFAType;
   const both = details.isEmailMFA && details.isAuthenticatorAppMFA;
+  // A desktop app would keep the device token in its keychain, which has no place for it yet (README: trusted devices).
+  const mayTrust = details.mayTrustDevice && details.platform !== 'desktop';
 
   // The sign-in's next call with MFAType and no otp mails a fresh code (work email) and keeps the details current.
   const askAgain = async (MFAType: MfaType) => {
@@ -71,7 +73,7 @@ export function MfaLoginScreen() {
     setLoading(true);
     showServerError(null);
     try {
-      const remember = rememberDevice && details.mayTrustDevice;
+      const remember = rememberDevice && mayTrust;
       const reply = await continueHeldSignIn(details, { MFAType: type, otp: parsed.data, ...(remember ? { rememberDevice: true } : {}) });
       if (reply.token) {
         // The cookie is set before the page moves on; if it fails, the next sign-in simply asks for a code again.
@@ -120,7 +122,7 @@ export function MfaLoginScreen() {
           </fieldset>
         ) : null}
         <OtpInput id="mfa-otp" label="One-time code" value={otp} onChange={setOtp} error={fieldError} disabled={loading} />
-        {details.mayTrustDevice ? (
+        {mayTrust ? (
           <div className="checkbox">
             <input id="mfa-remember-device" type="checkbox" checked={rememberDevice} disabled={loading} onChange={(event) => setRememberDevice(event.target.checked)} />
             <label htmlFor="mfa-remember-device">Don&apos;t ask again on this device for 30 days</label>
