@@ -55,12 +55,14 @@ test('a trusted device skips the work email code until it is revoked or the pass
   // Stop trusting it in the security center: the code is asked again.
   await page.goto('/account/sessions');
   const section = page.getByRole('region', { name: 'Trusted devices' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Trusted devices' })).toBeVisible();
   await expect(section.getByRole('cell', { name: /^Chrome/ })).toBeVisible();
-  await section.getByRole('button', { name: /^Stop trusting Chrome/ }).click();
+  await page.getByRole('button', { name: /^Stop trusting Chrome/ }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Stop trusting this device?' });
   await dialog.getByRole('button', { name: 'Stop trusting' }).click();
   await expect(page.getByText(/is no longer trusted\.$/)).toBeVisible();
   await expect(section.getByText('No data to display')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop trusting all' })).toBeDisabled();
   await logout(page);
   since = await mailCount();
   await signIn(page, EMAIL, PASSWORD);

@@ -61,7 +61,7 @@ export function TrustedDevicesSection() {
   };
 
   const columns: TableColumn<TrustedDevice>[] = [
-    { title: 'Device', param: 'device' },
+    { title: 'Trusted device', param: 'device' },
     { title: 'Added', param: 'createdAt', render: (row) => formatTime(row.createdAt) },
     {
       title: 'Last used',
@@ -82,7 +82,8 @@ export function TrustedDevicesSection() {
 
   const count = devices?.length ?? 0;
   return (
-    <section className="account-section" aria-labelledby="trusted-devices-title">
+    // Not a landmark of its own: the table is the named region ("Trusted devices"), as the sessions table is.
+    <div className="account-section">
       <h2 id="trusted-devices-title">Trusted devices</h2>
       <p className="muted">Devices where you chose &ldquo;Don&apos;t ask again on this device for 30 days&rdquo;: they skip the second factor until then.</p>
       <AlertMessage message={error} />
@@ -117,6 +118,6 @@ export function TrustedDevicesSection() {
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
       />
-    </section>
+    </div>
   );
 }
