@@ -41,6 +41,8 @@ import { onboardingHandlers } from './handlers/onboarding';
 import { multiFactorHandlers } from './handlers/multi-factor';
 import { securityCenterHandlers } from './handlers/security-center';
 import { passkeyHandlers } from './handlers/passkeys';
+import { deviceTrustHandlers, trustedDeviceHandlers } from './handlers/trusted-devices';
+import { deviceTrustRouter } from './http/device-trust-routes';
 import { adminMemberHandlers } from './handlers/admin-members';
 import { adminInvitationHandlers } from './handlers/admin-invitations';
 import { adminSettingsHandlers } from './handlers/admin-settings';
@@ -139,7 +141,7 @@ export async function startPortalServer(
       microsoft: createMicrosoftSignIn(config, db, log),
     };
     const oidc = await createOidcProvider(db, config.publicUrl, { trustProxy: config.trustProxy.kind !== 'none' });
-    const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services) }, null, HTTP_PIPELINE_CALLS);
+    const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services), ...deviceTrustHandlers(services) }, null, HTTP_PIPELINE_CALLS);
     const expiredOidcRows = setInterval(() => void deleteExpiredModels(db).catch((error: Error) => log.warn('oidc.cleanup-failed', { error: error.message })), 3_600_000);
     expiredOidcRows.unref();
     // A portal session ended (on any instance): the apps signed in with it are told (OpenID back-channel logout).
@@ -155,6 +157,7 @@ export async function startPortalServer(
       oauth2: oauth2Router(oidc, httpPipeline, log),
       images: imagesRouter(db, httpPipeline, log),
       adminApi: adminApiRouter(adminApiPipeline, log),
+      deviceTrust: deviceTrustRouter(httpPipeline, log, config.publicUrl),
     });
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
@@ -174,6 +177,7 @@ export async function startPortalServer(
         ...securityCenterHandlers(services),
         ...connectedAppHandlers(services),
         ...passkeyHandlers(services),
+        ...trustedDeviceHandlers(services),
         ...adminMemberHandlers(services),
         ...adminInvitationHandlers(services),
         ...adminSettingsHandlers(services),

@@ -53,6 +53,7 @@ describeEngines('admin console: security policy and branding', (engine) => {
       company: 'Acme Console',
       logoUrl: null,
       secondFactor: 'none',
+      allowTrustedDevices: true,
       allowedIpRanges: [],
       yourAddress: '127.0.0.1',
       plan: ['hrms', 'chat', 'pms', 'survey'],
@@ -75,9 +76,15 @@ describeEngines('admin console: security policy and branding', (engine) => {
       data: { isCompanyMFA: true, isUserMFASetup: false, isEmailMFA: true, isAuthenticatorAppMFA: true },
     });
 
-    await pam.call('updateSecondFactorPolicy', { orgId: 'acme', secondFactor: 'none' });
+    // "Allow 'Don't ask again on this device for 30 days'": off, then the sign-in offers no box.
+    const strict = await pam.call('updateSecondFactorPolicy', { orgId: 'acme', secondFactor: 'both', allowTrustedDevices: false });
+    expect(strict.settings).toMatchObject({ secondFactor: 'both', allowTrustedDevices: false });
+    expect(await again.emit('login', { identifier: 'mo.member@acme.test', password: CONSOLE_PASSWORD, platform: 'web' })).toMatchObject({ data: { mayTrustDevice: false } });
+
+    await pam.call('updateSecondFactorPolicy', { orgId: 'acme', secondFactor: 'none', allowTrustedDevices: true });
     const audit = await auditOf(pam, 'acme');
     expect(audit).toContainEqual({ kind: 'second-factor-policy-changed', actor: 'Pam Policy (pam.policy@acme.test)', member: '', detail: "none → authenticator app; at each member's next sign-in" });
+    expect(audit).toContainEqual(expect.objectContaining({ kind: 'second-factor-policy-changed', detail: "work email or authenticator app → work email or authenticator app; trusted devices not allowed; at each member's next sign-in" }));
     expect(audit).toContainEqual(expect.objectContaining({ kind: 'second-factor-policy-changed', detail: expect.stringMatching(/^authenticator app → work email or authenticator app; applied to the company now \(\d+ sessions ended\)$/) }));
   });
 

@@ -24,6 +24,7 @@ const AdminConsole = lazy(() => workspace().then((module) => module.loadAdminCon
 const passwordReset = () => import('../features/password-reset/forgot-password-screen');
 const ForgotPasswordScreen = lazy(() => passwordReset().then((module) => ({ default: module.ForgotPasswordScreen })));
 const EmailSentScreen = lazy(() => passwordReset().then((module) => ({ default: module.EmailSentScreen })));
+const NotMeScreen = lazy(() => import('../features/password-reset/not-me-screen').then((module) => ({ default: module.NotMeScreen })));
 const ResetPasswordScreen = lazy(() => import('../features/password-reset/reset-password-screen').then((module) => ({ default: module.ResetPasswordScreen })));
 const signUp = () => import('../features/sign-up/register-screen');
 const RegisterScreen = lazy(() => signUp().then((module) => ({ default: module.RegisterScreen })));
@@ -79,6 +80,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/reset-with-recovery', access: 'recovery', title: 'Reset Password with Recovery Code', screen: ResetWithRecoveryScreen },
   { path: '/email-sent', access: 'public', title: 'Email Sent', screen: EmailSentScreen },
   { path: '/reset/:code', access: 'public', title: 'Reset Password', screen: ResetPasswordScreen },
+  { path: '/not-me/:code', access: 'open', title: 'This Was Not Me', screen: NotMeScreen },
   { path: '/register', access: 'public', title: 'Create New Account', screen: RegisterScreen },
   { path: '/stay-tuned', access: 'public', title: 'Stay Tuned!', screen: StayTunedScreen },
   { path: '/verify-email', access: 'public', title: 'Verify Your Email', screen: VerifyEmailScreen },

@@ -55,6 +55,7 @@ describe('session transitions', () => {
       isEmailMFA: true,
       isAuthenticatorAppMFA: true,
       MFAType: 1,
+      mayTrustDevice: false,
     });
     expect(state.token).toBeNull();
     expect(state.isAuthenticated).toBe(false);

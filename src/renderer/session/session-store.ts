@@ -28,6 +28,8 @@ export interface LogInDetails {
   isEmailMFA: boolean;
   isAuthenticatorAppMFA: boolean;
   MFAType: MfaType;
+  /** The user's companies let this device skip the second factor for 30 days (the box on /multi-factor-authenticate). */
+  mayTrustDevice: boolean;
 }
 
 /** The session state of spec section 3. */
@@ -94,6 +96,7 @@ export function secondFactorRequired(
       isEmailMFA,
       isAuthenticatorAppMFA,
       MFAType: reply.MFAType ?? fallbackType,
+      mayTrustDevice: reply.mayTrustDevice ?? false,
     },
     authData: { ...(state.authData ?? emptyAuthData()), isCompanyMFA: reply.isCompanyMFA ?? true, isUserMFASetup: reply.isUserMFASetup ?? false },
   };

@@ -1,3 +1,4 @@
+import { revokeTrustedDevices } from '../sign-in/trusted-devices';
 import { eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { MESSAGES } from '../../shared/validation/messages';
@@ -56,6 +57,8 @@ export async function resetPasswordWith(services: Services, secret: { code: stri
   const user = await findUserById(db, userId);
   if (!user) throw invalidResetLink();
   await sessions.revokeAllForUser(userId);
+  // Whoever knew the old password may have trusted a device with it: every device asks for the second factor again.
+  await revokeTrustedDevices(db, userId);
   await forgetSignInLocks(limiter, user);
   await mailer.enqueue(db, passwordResetNoticeMail(user.email, user.firstName, byLink ? 'link' : 'recovery-code'), NOTICE_LIFETIME_SECONDS);
   await recordAudit(db, userId, { kind: 'password-reset', detail: byLink ? 'with the mailed link; every session ended' : 'after a recovery code; every session ended', origin });

@@ -26,6 +26,11 @@ export interface MfaState {
    */
   usable: { email: boolean; app: boolean };
   setUp: boolean;
+  /**
+   * A device may be trusted to skip the second factor: no organization of the user that requires one forbids it
+   * (`allow_trusted_devices`).
+   */
+  mayTrustDevice: boolean;
 }
 
 /** The second-factor state from a user's row and memberships (no statement of its own). */
@@ -35,7 +40,8 @@ export function mfaStateOf(user: UserRow, all: MembershipWithOrg[]): MfaState {
   const companyRequired = company.email || company.app;
   const usable = companyRequired ? { email: company.email && own.email, app: company.app && own.app } : own;
   const setUp = usable.email || usable.app;
-  return { required: companyRequired || setUp, companyRequired, company, own, usable, setUp };
+  const mayTrustDevice = !all.some(({ org }) => (org.mfaEmail || org.mfaAuthenticatorApp) && !org.allowTrustedDevices);
+  return { required: companyRequired || setUp, companyRequired, company, own, usable, setUp, mayTrustDevice };
 }
 
 /** mfaStateOf with the user's memberships from the account cache (what every call of a sign-in reads). */
@@ -57,7 +63,7 @@ export function defaultMfaType(state: MfaState): MfaType {
  */
 export function secondFactorReply(state: MfaState, email: string, type: MfaType = defaultMfaType(state)): LoginReply {
   const offered = state.setUp ? state.usable : state.company;
-  return { isCompanyMFA: true, isUserMFASetup: state.setUp, email, MFAType: type, isEmailMFA: offered.email, isAuthenticatorAppMFA: offered.app };
+  return { isCompanyMFA: true, isUserMFASetup: state.setUp, email, MFAType: type, isEmailMFA: offered.email, isAuthenticatorAppMFA: offered.app, mayTrustDevice: state.mayTrustDevice };
 }
 
 /** Mails a fresh six-digit sign-in code (the previous one stops working). The caller spends the `codeMail` budget. */

@@ -20,6 +20,8 @@ export const organizations = pgTable('organizations', {
   mfaEmail: boolean('mfa_email').notNull().default(false),
   mfaAuthenticatorApp: boolean('mfa_authenticator_app').notNull().default(false),
   allowedIpRanges: jsonb('allowed_ip_ranges').$type<string[]>().notNull().default([]),
+  /** Members may skip this organization's second factor on a trusted device ("Don't ask again on this device for 30 days"). */
+  allowTrustedDevices: boolean('allow_trusted_devices').notNull().default(true),
   verified: boolean('verified').notNull().default(true),
   /** What the company told us at sign-up (phone, country, employee count, industry, referral codes); null for seeded ones. */
   signUpDetails: jsonb('sign_up_details').$type<Record<string, string>>(),
@@ -315,6 +317,48 @@ export const images = pgTable(
 export type CodePurpose = 'verify-account' | 'verify-organization' | 'reset-password' | 'onboarding-reset' | 'mfa-login' | 'recovery-reset' | 'unlock-account';
 
 /**
+ * Devices a user chose to trust after a second factor: the sha256 of the device's random token (the `portal_device`
+ * cookie, or the desktop keychain), for 30 days. A row starts as a grant (`grant_hash`, 5 minutes, redeemed once by a
+ * conditional update that sets `token_hash`); only a redeemed, unrevoked, unexpired row skips the second factor.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').unique(),
+    grantHash: text('grant_hash').unique(),
+    grantExpiresAt: timestamp('grant_expires_at', { withTimezone: true }),
+    /** "Chrome 126 on Windows 10", as `describeDevice` reads the sign-in that trusted it. */
+    device: text('device').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('trusted_devices_user_idx').on(table.userId)],
+);
+
+/**
+ * The "This was not me" link of a new-device mail: the sha256 of its code, the session it ends, single use
+ * (`used_at` by a conditional update), 7 days.
+ */
+export const newDeviceAlerts = pgTable('new_device_alerts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull(),
+  codeHash: text('code_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Mailed one-time codes (six-digit OTPs) and link secrets. Only a sha256 of the secret is kept; `usedAt` makes
  * each single-use, `expiresAt` bounds its life. A newer code of the same purpose and subject replaces older ones.
  */
@@ -481,6 +525,8 @@ export const schema = {
   microsoftLinks,
   passkeys,
   webauthnChallenges,
+  trustedDevices,
+  newDeviceAlerts,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */

@@ -1,3 +1,4 @@
+import { revokeTrustedDevices } from '../sign-in/trusted-devices';
 import { eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { MESSAGES } from '../../shared/validation/messages';
@@ -145,6 +146,8 @@ export function multiFactorHandlers(services: Services): HandlerMap {
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id));
+      // A device trusted under the old second factor skips it no more.
+      await revokeTrustedDevices(db, user.id);
       const factors = [isEmailMFA ? 'work email' : null, isAuthenticatorAppMFA ? (adopting ? 'a new authenticator app' : 'the authenticator app') : null].filter(Boolean);
       const setTo = factors.length > 0 ? factors.join(' and ') : 'none';
       await mailer.enqueue(db, secondFactorNoticeMail(user.email, user.firstName, `Your second factor was set to ${setTo}`), NOTICE_LIFETIME_SECONDS);

@@ -1,3 +1,4 @@
+import { revokeTrustedDevices } from '../sign-in/trusted-devices';
 import { eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { MESSAGES } from '../../shared/validation/messages';
@@ -57,6 +58,7 @@ export function passwordHandlers(services: Services): HandlerMap {
       const { token, sessionId: kept } = await sessions.open(user.id, ctx.origin);
       ctx.setToken(token);
       await sessions.revokeAllForUser(user.id, kept);
+      await revokeTrustedDevices(db, user.id);
       await recordAudit(db, user.id, { kind: 'password-changed', detail: 'every other session ended', origin: ctx.origin, sessionId: kept });
       log.info('password.changed', { userId: user.id, previousSession: session.sessionId });
       return { token };

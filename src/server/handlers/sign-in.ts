@@ -13,6 +13,9 @@ import { openPortalSession } from '../sign-in/portal-session';
 import { loginReplyOf, takeRequiredSteps } from '../sign-in/sign-in-flow';
 import { resumeFromTicket, SIGN_IN_TICKET_EXPIRED } from '../sign-in/tickets';
 
+/** The login reply of a sign-in whose second factor asked to trust the device: with the grant to redeem. */
+const withDeviceGrant = <R extends object>(reply: R, passed: { deviceGrant?: string }): R => (passed.deviceGrant ? { ...reply, deviceGrant: passed.deviceGrant } : reply);
+
 /**
  * Sign-in: login (the password as first factor), continueSignIn (a ticket's second factor), authenticate, logout,
  * and unlockAccount (the owner's link after a lock). The steps after the first factor are src/server/sign-in's.
@@ -28,14 +31,14 @@ export function signInHandlers(services: Services): HandlerMap {
       await ctx.settle('password');
       const result = await takeRequiredSteps(services, { ...ctx, origin }, passwordFactor(user), payload);
       if (result.step !== 'passed') return loginReplyOf(result);
-      return openPortalSession(services, { ...ctx, origin }, result, { via: 'password' });
+      return withDeviceGrant(await openPortalSession(services, { ...ctx, origin }, result, { via: 'password' }), result);
     },
 
     async continueSignIn(payload, ctx) {
       const origin = payload.platform ? withLoginFacts(ctx.origin, { platform: payload.platform, appVersion: payload.appVersion }) : ctx.origin;
       const factor = await resumeFromTicket(services, payload.ticket);
       const result = await takeRequiredSteps(services, { ...ctx, origin }, factor, payload);
-      if (result.step === 'passed' && payload.otp !== undefined) return openPortalSession(services, { ...ctx, origin }, result, { via: factor.method });
+      if (result.step === 'passed' && payload.otp !== undefined) return withDeviceGrant(await openPortalSession(services, { ...ctx, origin }, result, { via: factor.method }), result);
       // A ticket opens a session only through a second factor passed now (a one-time code): never by itself.
       if (result.step === 'passed') throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_TICKET_EXPIRED);
       return loginReplyOf(result);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_CODES } from '../../shared/protocol';
 import type { AdminApiCallName } from '../../shared/protocol/admin-api';
 import type { HttpCallName } from '../../shared/protocol/http-calls';
 import type { Logger } from '../log';
 import type { Caller } from '../pipeline/context';
 import type { Pipeline } from '../pipeline/pipeline';
+import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 
 /** The Authorization header's bearer token: the portal session of "Continue as". */
 function bearerToken(header: string | undefined): string | null {
@@ -27,6 +28,7 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiC
       // Express's `trust proxy` is the sockets' rule (client-address.ts).
       ip: req.ip ?? null,
       userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
+      deviceToken: deviceTokenOfCookie(req.get('cookie')),
       token: () => bearerToken(req.get('authorization')),
       setToken: () => undefined,
     };
@@ -39,7 +41,8 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiC
     if (options.bearerChallenge && reply.code === ERROR_CODES.FORBIDDEN && options.bearerChallenge.scopeRefusal === reply.error) {
       res.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${options.bearerChallenge.scope}"`);
     }
-    res.json({ data: reply.data, error: reply.error, code: reply.code });
+    const data = options.onSuccess && reply.code === 200 ? options.onSuccess(reply.data, req, res) : reply.data;
+    res.json({ data, error: reply.error, code: reply.code });
     log.info('http.call', { name, status: reply.code, ms: Math.round((performance.now() - started) * 10) / 10, ip: caller.ip, work });
   };
 }
@@ -50,6 +53,8 @@ export interface RouteOptions {
   params?: boolean;
   /** Answer refused bearer tokens with RFC 6750's WWW-Authenticate header; `scopeRefusal` is the 403 of a missing scope. */
   bearerChallenge?: { scope: string; scopeRefusal: string };
+  /** What a successful reply does to the response (a cookie) and the data it sends instead. */
+  onSuccess?: (data: unknown, req: Request, res: Response) => unknown;
 }
 
 /** A JSON body of at most `limit` (16 KB by default); anything that is not JSON, or too big, is answered 400 in the envelope, nothing done. */

@@ -201,3 +201,24 @@ export function recoveryCodeMail(to: string, firstName: string, recoveryCode: st
     footer: NOT_YOU,
   });
 }
+
+/**
+ * A sign-in from a device and browser the account had not used before (issue 23 §3): when, from where, on what, and
+ * the "This was not me" link, which ends that session and mails a password reset link.
+ */
+export function newDeviceMail(to: string, firstName: string, signIn: { at: Date; ip: string | null; device: string }, notMeUrl: string, lifetimeSeconds: number): MailMessage {
+  return compose({
+    to,
+    subject: 'New sign-in to your account',
+    greeting: `Hello ${firstName},`,
+    lines: [
+      `Your ${PRODUCT_NAME} account was just signed in to from a device and browser it had not used before.`,
+      `Time: ${signIn.at.toUTCString()}`,
+      `Address: ${signIn.ip ?? 'unknown'}`,
+      `Device: ${signIn.device}`,
+      `If this was you, you need not do anything. If it was not, the link below signs that session out and mails you a link to choose a new password. It works once and expires in ${minutes(lifetimeSeconds)}.`,
+    ],
+    link: { label: 'This was not me', url: notMeUrl },
+    footer: 'We send this message for every new device, so that nobody signs in as you unnoticed.',
+  });
+}

@@ -27,6 +27,7 @@ export function organizationSettings(org: OrganizationRow, yourAddress: string |
     company: org.company,
     logoUrl: org.logoUrl,
     secondFactor: secondFactorPolicyOf(org),
+    allowTrustedDevices: org.allowTrustedDevices,
     allowedIpRanges: org.allowedIpRanges,
     yourAddress,
     plan: planProducts(org),
@@ -44,19 +45,23 @@ export async function updateSecondFactorPolicy(
   { db, sessions }: Pick<Services, 'db' | 'sessions'>,
   organization: OrganizationRow,
   actor: AdminActor,
-  input: { secondFactor: SecondFactorPolicy; applyToCompany: boolean },
+  input: { secondFactor: SecondFactorPolicy; applyToCompany: boolean; allowTrustedDevices?: boolean },
 ): Promise<{ org: OrganizationRow; endedSessions: number }> {
   return db.transaction(async (tx) => {
     const current = await lockOrganization(tx, organization.id, actor);
     const before = secondFactorPolicyOf(current);
     const [org] = await tx
       .update(organizations)
-      .set({ ...policyColumns(input.secondFactor), updatedAt: sql`now()` })
+      .set({ ...policyColumns(input.secondFactor), ...(input.allowTrustedDevices === undefined ? {} : { allowTrustedDevices: input.allowTrustedDevices }), updatedAt: sql`now()` })
       .where(eq(organizations.id, current.id))
       .returning();
     const endedSessions = input.applyToCompany ? await sessions.revokeAllForOrganization(current.id, actor.kind === 'user' ? actor.sessionId : null, tx) : 0;
     const when = input.applyToCompany ? `applied to the company now (${endedSessions} session${endedSessions === 1 ? '' : 's'} ended)` : "at each member's next sign-in";
-    await recordAdminAudit(tx, current.id, actor, { kind: 'second-factor-policy-changed', detail: `${POLICY_WORDS[before]} → ${POLICY_WORDS[input.secondFactor]}; ${when}` });
+    const trusted =
+      input.allowTrustedDevices === undefined || input.allowTrustedDevices === current.allowTrustedDevices
+        ? ''
+        : `; trusted devices ${input.allowTrustedDevices ? 'allowed' : 'not allowed'}`;
+    await recordAdminAudit(tx, current.id, actor, { kind: 'second-factor-policy-changed', detail: `${POLICY_WORDS[before]} → ${POLICY_WORDS[input.secondFactor]}${trusted}; ${when}` });
     return { org: org!, endedSessions };
   });
 }

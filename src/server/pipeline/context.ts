@@ -15,6 +15,8 @@ export interface Caller {
   /** The client's address, the first untrusted hop from the right (see TRUST_PROXY). */
   ip: string | null;
   userAgent: string | null;
+  /** The trusted-device token the client carries (the `portal_device` cookie, or the desktop app's handshake). */
+  deviceToken: string | null;
   /** The token this connection carries (from the handshake, or set by a sign-in on it). */
   token(): string | null;
   setToken(token: string | null): void;
@@ -28,6 +30,8 @@ export interface BaseContext {
   userAgent: string | null;
   /** Address and user agent together (and, at sign-in, what the login payload reports): what a session or an audit entry records. */
   origin: CallOrigin;
+  /** The caller's trusted-device token, read by the sign-in flow to skip a second factor. */
+  deviceToken: string | null;
   /** Signs this connection in (a token) or out (null): later calls on it carry the token. */
   setToken(token: string | null): void;
 }

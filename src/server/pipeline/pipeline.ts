@@ -140,6 +140,7 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
         ip: caller.ip,
         userAgent: caller.userAgent,
         origin: { ip: caller.ip, userAgent: caller.userAgent, reported: null },
+        deviceToken: caller.deviceToken,
         setToken: (token) => caller.setToken(token),
       };
       const reached = { ctx: base };

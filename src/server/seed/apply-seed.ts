@@ -97,6 +97,7 @@ export async function applySeed(db: Db, seed: SeedFile, source: string): Promise
         plan: org.plan,
         mfaEmail: org.mfa?.email ?? false,
         mfaAuthenticatorApp: org.mfa?.authenticatorApp ?? false,
+        allowTrustedDevices: org.allowTrustedDevices ?? true,
         allowedIpRanges: org.allowedIpRanges ?? [],
       };
       const [row] = await tx

@@ -17,6 +17,8 @@ export const SeedOrganizationSchema = z.strictObject({
   logoURL: httpsOrPath.optional(),
   plan: z.partialRecord(ProductKeySchema, z.boolean()),
   mfa: z.strictObject({ email: z.boolean(), authenticatorApp: z.boolean() }).optional(),
+  /** Optional, default true: members may trust a device to skip the second factor for 30 days. */
+  allowTrustedDevices: z.boolean().optional(),
   allowedIpRanges: z.array(z.string().trim().refine(isCidr, 'must be a CIDR range such as 10.0.0.0/8')).optional(),
   /** Optional, default true; false leaves the company to be verified at /verify-organization/{orgId}. Set at creation only. */
   verified: z.boolean().optional(),

@@ -4,6 +4,7 @@ import { cachedMembershipsOf, pickActive, reachableFrom, type UserRow } from '..
 import { auditInsert } from '../audit/audit-log';
 import type { CallOrigin } from '../auth/device';
 import type { Services } from '../services';
+import { alertIfNewDevice } from './new-device-alerts';
 
 /** The call that finishes a sign-in on the portal: where it comes from, and the connection to sign in. */
 export interface FinishingCall {
@@ -20,8 +21,9 @@ export interface FinishingCall {
 export async function openPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<LoginReply & { token: string }> {
   const { user, detail } = passed;
   const { origin } = call;
-  const { token } = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
+  const { token, sessionId } = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
   call.setToken(token);
+  alertIfNewDevice(services, user, origin, sessionId);
   services.log.info('sign-in.succeeded', { userId: user.id, platform: origin.reported?.platform, forcedChange: user.mustChangePassword, ...logged });
   if (user.mustChangePassword) return { token, aftrp: true, email: user.email };
   const active = pickActive(user, reachableFrom(await cachedMembershipsOf(services.cache, services.db, user.id), call.ip));

@@ -16,6 +16,12 @@ describe('nextRequiredStep', () => {
     expect(nextRequiredStep({ ...base, mfa: { required: true, setUp: false }, multiFactor: true })).toBe('done');
     expect(nextRequiredStep({ ...base, mfa: { required: true, setUp: true }, secondFactorPassed: true })).toBe('done');
   });
+  it('skips the second factor on a trusted device, but never its setup or the verification', () => {
+    expect(nextRequiredStep({ ...base, mfa: { required: true, setUp: true }, trustedDevice: true })).toBe('done');
+    expect(nextRequiredStep({ ...base, mfa: { required: true, setUp: false }, trustedDevice: true })).toBe('set-up-second-factor');
+    expect(nextRequiredStep({ ...base, verified: false, mfa: { required: true, setUp: true }, trustedDevice: true })).toBe('verify-email');
+    expect(nextRequiredStep({ ...base, mfa: { required: true, setUp: true }, trustedDevice: false })).toBe('second-factor');
+  });
   it('finishes at once when nothing is required', () => {
     expect(nextRequiredStep(base)).toBe('done');
   });

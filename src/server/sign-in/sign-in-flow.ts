@@ -9,6 +9,7 @@ import type { Attempt } from '../limits/limiter';
 import type { Services } from '../services';
 import type { FirstFactor } from './first-factor';
 import { nextRequiredStep } from './required-steps';
+import { issueDeviceGrant, useTrustedDevice } from './trusted-devices';
 
 /** The second-factor codes by MFAType, as the audit log names them. */
 export const FACTOR_CODES = { 1: 'work email code', 2: 'authenticator code' } as const;
@@ -20,12 +21,16 @@ export const SIGN_IN_TICKET_SECONDS = 600;
 export interface FlowCall {
   origin: CallOrigin;
   spend(policy: LimitName, accountId: string): Promise<Attempt>;
+  /** The caller's trusted-device token (the `portal_device` cookie, or the desktop app's handshake), if any. */
+  deviceToken: string | null;
 }
 
 /** What the client sent for the step it was shown: the second factor's type and code (none asks for the code). */
 export interface StepAnswer {
   MFAType?: MfaType;
   otp?: string;
+  /** With `otp`: trust this device for 30 days when the user's companies allow it. */
+  rememberDevice?: boolean;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface StepAnswer {
 export type FlowResult =
   | { step: 'verify-email'; user: UserRow }
   | { step: 'second-factor'; user: UserRow; mfa: MfaState; MFAType: MfaType; ticket?: string }
-  | { step: 'passed'; user: UserRow; amr: string[]; detail: string };
+  | { step: 'passed'; user: UserRow; amr: string[]; detail: string; deviceGrant?: string };
 
 /**
  * The one queue of required steps after a first factor (issue 23 §1), for every way in: socket `login`, `msLogin`,
@@ -56,7 +61,15 @@ export async function takeRequiredSteps(
 ): Promise<FlowResult> {
   const { user } = factor;
   const mfa = await mfaState(services, user);
-  const step = nextRequiredStep({ verified: user.verified, mfa, multiFactor: factor.multiFactor, secondFactorPassed: false });
+  let step = nextRequiredStep({ verified: user.verified, mfa, multiFactor: factor.multiFactor, secondFactorPassed: false });
+  // Only a sign-in that would be asked for its second factor looks its device up (and touches it when trusted).
+  if (step === 'second-factor' && mfa.mayTrustDevice && (await useTrustedDevice(services.db, user.id, call.deviceToken))) {
+    step = nextRequiredStep({ verified: user.verified, mfa, multiFactor: factor.multiFactor, secondFactorPassed: false, trustedDevice: true });
+    if (step === 'done') {
+      services.log.info('sign-in.trusted-device', { userId: user.id, via: factor.method });
+      return { step: 'passed', user, amr: factor.amr, detail: `${factor.detail} on a trusted device` };
+    }
+  }
   if (step === 'verify-email') {
     if (surface === 'app') return { step, user };
     // The first factor proves who asks, so a fresh code goes out for the Verify Your Email screen.
@@ -87,7 +100,8 @@ export async function takeRequiredSteps(
     }
     throw error;
   }
-  return { step: 'passed', user, amr: [...factor.amr, type === 1 ? 'otp' : 'mfa'], detail: `${factor.detail} and ${FACTOR_CODES[type]}` };
+  const deviceGrant = answer.rememberDevice && mfa.mayTrustDevice ? await issueDeviceGrant(services.db, user.id, call.origin) : undefined;
+  return { step: 'passed', user, amr: [...factor.amr, type === 1 ? 'otp' : 'mfa'], detail: `${factor.detail} and ${FACTOR_CODES[type]}`, ...(deviceGrant ? { deviceGrant } : {}) };
 }
 
 /** The login reply (spec section 3) of a step the portal's screens show; `passed` is the entry point's to finish. */

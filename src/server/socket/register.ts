@@ -7,6 +7,7 @@ import { describeError, type Logger } from '../log';
 import type { Caller } from '../pipeline/context';
 import type { Metrics } from '../metrics';
 import type { Pipeline } from '../pipeline/pipeline';
+import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
 
 interface SocketData {
@@ -20,6 +21,8 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 interface Origin {
   ip: string | null;
   userAgent: string | null;
+  /** The `portal_device` cookie of the handshake request (a browser's trusted device). */
+  deviceToken: string | null;
 }
 
 /** engine.io's connection as far as this file touches it: the request it keeps for its whole life unless let go. */
@@ -71,7 +74,11 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
   io.engine.prependListener('connection', (connection: EngineConnection) => {
     const request = connection.request;
     if (!request) return;
-    origins.set(connection, { ip: clientAddress(request, trustProxy), userAgent: request.headers['user-agent']?.slice(0, 300) ?? null });
+    origins.set(connection, {
+      ip: clientAddress(request, trustProxy),
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      deviceToken: deviceTokenOfCookie(request.headers.cookie),
+    });
     connection.request = null;
   });
 
@@ -80,11 +87,13 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     const data = socket.data as SocketData;
     data.token = handshake.success ? (handshake.data.token ?? null) : null;
     data.sessionId = null;
-    const { ip, userAgent } = origins.get(socket.conn) ?? { ip: null, userAgent: null };
+    const { ip, userAgent, deviceToken } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null };
     const caller: Caller = {
       connectionId: socket.id,
       ip,
       userAgent,
+      // A browser's cookie, else what a desktop app keeps in its keychain and sends in the handshake.
+      deviceToken: deviceToken ?? (handshake.success ? (handshake.data.deviceToken ?? null) : null),
       token: () => data.token,
       // A new token (or none) means this connection no longer belongs to the session it was in: it is not closed
       // when that one ends. The next call resolved with the new token joins its session.

@@ -168,6 +168,8 @@ export const OrganizationSettingsSchema = z.object({
   company: z.string(),
   logoUrl: z.string().nullable(),
   secondFactor: SecondFactorPolicySchema,
+  /** Members may tick "Don't ask again on this device for 30 days" after the second factor. */
+  allowTrustedDevices: z.boolean(),
   allowedIpRanges: z.array(z.string()),
   /** The caller's address as the server sees it (for the warning before ranges that would leave it outside). */
   yourAddress: z.string().nullable(),
@@ -179,6 +181,8 @@ export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
 export const UpdateSecondFactorPolicySchema = z.object({
   ...inOrganization,
   secondFactor: SecondFactorPolicySchema,
+  /** "Allow 'Don't ask again on this device for 30 days'"; unchanged when left out. Forbidding it revokes no device, but none skips this company's factor any more. */
+  allowTrustedDevices: z.boolean().optional(),
   /** 'apply the change for all the company' (spec section 6): every member's sessions end now, so it applies at once. */
   applyToCompany: z.boolean().default(false),
 });

@@ -49,5 +49,7 @@ export type RequestMeta = z.infer<typeof RequestMetaSchema>;
  */
 export const HandshakeAuthSchema = z.object({
   token: z.string().max(4096).optional(),
+  /** A desktop app's trusted-device token (browsers carry theirs in the `portal_device` cookie). */
+  deviceToken: z.string().max(64).optional(),
 });
 export type HandshakeAuth = z.input<typeof HandshakeAuthSchema>;

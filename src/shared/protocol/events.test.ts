@@ -60,6 +60,10 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getOrganizationAudit: { valid: { orgId: 'acme', page: 1, pageSize: 25, sort: { member: 1 } }, invalid: { orgId: 'acme', sort: { at: 1, kind: -1 } } },
   exportOrganizationAudit: { valid: { orgId: 'acme', filter: { kinds: ['password-reset'] } }, invalid: { orgId: 'acme', filter: { kinds: ['deleted-everything'] } } },
   regenerateRecoveryCode: { valid: {}, invalid: { recoveryCode: 'mine-please' } },
+  getTrustedDevices: { valid: {}, invalid: { all: true } },
+  revokeTrustedDevice: { valid: { id: '123e4567-e89b-42d3-a456-426614174000' }, invalid: { id: 'all' } },
+  revokeAllTrustedDevices: { valid: {}, invalid: { keep: 1 } },
+  reportNotMe: { valid: { code: 'x'.repeat(43) }, invalid: {} },
   getOrganizationMembers: { valid: { orgId: 'acme', page: 1, pageSize: 40, sort: { lastSignInAt: -1 }, search: 'max' }, invalid: { orgId: 'acme', pageSize: 25 } },
   updateOrganizationMember: { valid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000', role: 'member', productAccess: ['hrms', 'chat'] }, invalid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000' } },
   removeOrganizationMember: { valid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000', reason: 'Left the company' }, invalid: { orgId: 'acme', userId: '123e4567-e89b-42d3-a456-426614174000', reason: 'no' } },
@@ -121,8 +125,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 9 of the security center, the 17 of the admin console and the 9 of passkeys', () => {
-    expect(EVENT_NAMES).toHaveLength(68);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 12 of the security center (3 of them trusted devices), the 17 of the admin console and the 9 of passkeys', () => {
+    expect(EVENT_NAMES).toHaveLength(72);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -152,6 +156,7 @@ describe('the socket contract', () => {
       'getPasskeyRegistrationOptions',
       'getSessionList',
       'getSignInHistory',
+      'getTrustedDevices',
       'getWorkspaceList',
       'hrms|myPassword|update',
       'loginEmail',
@@ -160,6 +165,8 @@ describe('the socket contract', () => {
       'registerPasskey',
       'removePasskey',
       'renamePasskey',
+      'revokeAllTrustedDevices',
+      'revokeTrustedDevice',
       'revokeConnectedApp',
     ]);
     // Multi-factor setup runs before the first token exists, on the held login details, or with a session.

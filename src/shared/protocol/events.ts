@@ -107,6 +107,7 @@ export const PORTAL_EVENTS = {
         ticket: SignInTicketSchema,
         MFAType: MfaTypeSchema.optional(),
         otp: OtpSchema.optional(),
+        rememberDevice: z.boolean().optional(),
         platform: PlatformSchema.optional(),
         appVersion: z.string().trim().max(64).optional(),
       })
@@ -267,6 +268,8 @@ export const PORTAL_EVENTS = {
   getBuildInfo: entry({ auth: 'none' }, none, DownloadDataSchema),
   /** Lift a sign-in lock on one's own account with the one-time link mailed when it was locked (/unlock/{code}). */
   unlockAccount: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ code }), SuccessSchema),
+  /** "This was not me" of a new-device mail (/not-me/{code}): ends that session and mails a password reset link. */
+  reportNotMe: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ code }), SuccessSchema),
 } as const;
 
 /** The whole contract's type: the portal's events, the security center's and the admin console's. */

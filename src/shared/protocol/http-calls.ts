@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ImageUploadReplySchema } from './admin-schemas';
 import { KIT_MESSAGES } from '../validation/kit-messages';
 import { entry } from './events';
+import { DeviceTrustBodySchema, DeviceTrustReplySchema } from './trusted-device-schemas';
 import { AppInfoQuerySchema, AppInfoReplySchema, OAuth2ConsentBodySchema, OAuth2LoginBodySchema, OAuth2LoginQuerySchema, OAuth2LoginReplySchema } from './oauth2-schemas';
 
 /**
@@ -24,6 +25,11 @@ export const HTTP_CALLS = {
   oauth2AppInfo: entry({ auth: 'none' }, z.object({ query: AppInfoQuerySchema }), AppInfoReplySchema),
   /** POST /uploads/images: an admin uploads a logo (the body is the file's bytes), spending their `imageUpload` budget. */
   uploadImage: entry({ auth: 'user', limits: { imageUpload: 'caller' } }, z.object({ query: z.object({}), body: z.instanceof(Uint8Array, { error: KIT_MESSAGES.unsupportedFile }) }), ImageUploadReplySchema),
+  /**
+   * POST /device-trust: redeem the one-time `deviceGrant` of a sign-in's reply; sets the `portal_device` cookie (a
+   * desktop app gets the token in the reply instead). Looks a grant up, so it spends the address's `linkCode` budget.
+   */
+  deviceTrust: entry({ auth: 'none', limits: { linkCode: 'address' } }, z.object({ query: z.object({}), body: DeviceTrustBodySchema }), DeviceTrustReplySchema),
 };
 
 export type HttpCalls = typeof HTTP_CALLS;

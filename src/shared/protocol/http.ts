@@ -8,6 +8,8 @@ export const HTTP_ROUTES = {
   msLogin: '/auth/ms/login',
   /** The portal page Microsoft returns to with `code` and `state` (the redirect URI to register in Microsoft Entra). */
   msCallback: '/auth/ms/callback',
+  /** POST: redeem a sign-in's `deviceGrant` into the HttpOnly `portal_device` cookie (trusted devices, issue 23 §3). */
+  deviceTrust: '/device-trust',
   /** GET: the portal's runtime configuration (product hosts, cookie domain). */
   portalConfig: '/portal-config.json',
 } as const;

@@ -33,6 +33,8 @@ export const LoginPayloadSchema = z
     platform: PlatformSchema,
     MFAType: MfaTypeSchema.optional(),
     otp: OtpSchema.optional(),
+    /** With `otp`: trust this device for 30 days when the companies allow it (the reply carries a `deviceGrant`). */
+    rememberDevice: z.boolean().optional(),
     appVersion: z.string().trim().max(64).optional(),
   })
   .refine((value) => value.identifier !== undefined || value.email !== undefined, {
@@ -79,6 +81,10 @@ export const LoginReplySchema = z.object({
   MFAType: MfaTypeSchema.optional(),
   isEmailMFA: z.boolean().optional(),
   isAuthenticatorAppMFA: z.boolean().optional(),
+  /** With a second-factor step: the user's companies let this device be trusted ("Don't ask again … for 30 days"). */
+  mayTrustDevice: z.boolean().optional(),
+  /** After a second factor passed with `rememberDevice`: redeem it once within 5 minutes (POST /device-trust). */
+  deviceGrant: z.string().optional(),
   planAccess: PlanAccessSchema.optional(),
 });
 export type LoginReply = z.infer<typeof LoginReplySchema>;

@@ -14,6 +14,7 @@ import {
   OrganizationAuditQuerySchema,
   SessionSummarySchema,
 } from './security-schemas';
+import { TrustedDeviceSchema } from './trusted-device-schemas';
 
 /**
  * The account security center's events (/account, beyond spec section 7): every one needs a session and acts on the
@@ -45,6 +46,12 @@ export const SECURITY_EVENTS = {
   getConnectedApps: entry({ auth: 'user' }, none, z.object({ list: z.array(ConnectedAppSchema) })),
   /** Take back an app's access: its grants and tokens for this user are revoked, and its next sign-in asks again. */
   revokeConnectedApp: entry({ auth: 'user' }, z.object({ clientId: ClientIdSchema }), SuccessSchema),
+  /** The devices that skip the second factor ("Don't ask again on this device for 30 days"), newest first. */
+  getTrustedDevices: entry({ auth: 'user' }, none, z.object({ list: z.array(TrustedDeviceSchema) })),
+  /** Stop trusting one device: its next sign-in asks for the second factor again. */
+  revokeTrustedDevice: entry({ auth: 'user' }, z.object({ id: IdSchema }), SuccessSchema),
+  /** Stop trusting every device of one's own. */
+  revokeAllTrustedDevices: entry({ auth: 'user' }, none, z.object({ success: z.literal(true), revoked: z.number().int() })),
   /** Replace the recovery code of one's authenticator app with a fresh one, shown once; the old one stops working. */
   regenerateRecoveryCode: entry({ auth: 'user' }, none, z.object({ recoveryCode: z.string() })),
 } as const;

@@ -12,6 +12,7 @@ import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { formatAgo, formatTime, placeLabel, platformLabel } from './account-format';
 import { AccountLayout } from './account-layout';
+import { TrustedDevicesSection } from './trusted-devices-section';
 
 /** A session as the table shows and searches it. */
 type SessionRow = SessionSummary & { platformText: string; place: string };
@@ -156,6 +157,7 @@ export function SessionsScreen() {
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
       />
+      <TrustedDevicesSection />
     </AccountLayout>
   );
 }

@@ -15,7 +15,7 @@ const SETTINGS: OrganizationSettings = {
   orgId: 'acme',
   company: 'Acme Corporation',
   logoUrl: null,
-  secondFactor: 'none',
+  secondFactor: 'none', allowTrustedDevices: true,
   allowedIpRanges: [],
   yourAddress: '203.0.113.5',
   plan: ['hrms', 'chat', 'pms', 'survey'],

@@ -15,7 +15,7 @@ const SETTINGS: OrganizationSettings = {
   orgId: 'acme',
   company: 'Acme Corporation',
   logoUrl: null,
-  secondFactor: 'none',
+  secondFactor: 'none', allowTrustedDevices: true,
   allowedIpRanges: ['10.0.0.0/8'],
   yourAddress: '203.0.113.5',
   plan: ['hrms', 'pms'],
@@ -115,7 +115,7 @@ describe('Second-factor policy', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'apply the change for all the company' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSettingsChange).toHaveBeenCalledWith({ ...SETTINGS, secondFactor: 'authenticator' }));
-    expect(calls.find((item) => item.event === 'updateSecondFactorPolicy')?.payload).toEqual({ orgId: 'acme', secondFactor: 'authenticator', applyToCompany: true });
+    expect(calls.find((item) => item.event === 'updateSecondFactorPolicy')?.payload).toEqual({ orgId: 'acme', secondFactor: 'authenticator', allowTrustedDevices: true, applyToCompany: true });
     expect(toasts).toEqual(['Second-factor policy saved; 12 sessions signed out, so it applies now.']);
   });
 });

@@ -33,6 +33,8 @@ export function SecuritySection(props: SectionProps) {
 /** The second-factor policy as choice cards, saved through the confirm dialog that offers to apply it to everyone now. */
 function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionProps) {
   const [policy, setPolicy] = useState<SecondFactorPolicy>(settings.secondFactor);
+  const [allowTrustedDevices, setAllowTrustedDevices] = useState(settings.allowTrustedDevices);
+  const changed = policy !== settings.secondFactor || allowTrustedDevices !== settings.allowTrustedDevices;
   const confirming = useDialog<SecondFactorPolicy>();
   const [busy, setBusy] = useState(false);
   const [error, showError] = useTimedMessage();
@@ -40,7 +42,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
   const save = async (applyToCompany: boolean) => {
     setBusy(true);
     try {
-      const reply = await call('updateSecondFactorPolicy', { orgId, secondFactor: policy, applyToCompany });
+      const reply = await call('updateSecondFactorPolicy', { orgId, secondFactor: policy, allowTrustedDevices, applyToCompany });
       onSettingsChange(reply.settings);
       showToast(
         applyToCompany
@@ -64,7 +66,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (policy !== settings.secondFactor) confirming.show(policy);
+          if (changed) confirming.show(policy);
         }}
       >
         <fieldset className="choice-group">
@@ -84,9 +86,17 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
           </div>
         </fieldset>
         <p className="admin-hint">A policy that asks for a factor sends every member without one to set it up at their next sign-in.</p>
+        <ChoiceCard
+          type="checkbox"
+          name="allow-trusted-devices"
+          label="Allow 'Don't ask again on this device for 30 days'"
+          description="After passing the second factor, a member may trust that browser or app: it skips the second factor for 30 days."
+          checked={allowTrustedDevices}
+          onChange={setAllowTrustedDevices}
+        />
         <AlertMessage message={error} />
         <div className="actions actions-start">
-          <Button type="submit" disabled={policy === settings.secondFactor}>
+          <Button type="submit" disabled={!changed}>
             Save second factor
           </Button>
         </div>
@@ -95,7 +105,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
         key={`confirming-${confirming.key}`}
         open={confirming.open}
         title="Change the second-factor policy?"
-        message={`From now on: ${POLICY_CHOICES[policy].label.toLowerCase()}. Without the box ticked, it applies to each member at their next sign-in. Ticked, every member but you is signed out now, so it applies at once.`}
+        message={`From now on: ${POLICY_CHOICES[policy].label.toLowerCase()}${allowTrustedDevices ? '' : ', on every device'}. Without the box ticked, it applies to each member at their next sign-in. Ticked, every member but you is signed out now, so it applies at once.`}
         offerApplyToCompany
         confirmLabel="Save"
         busy={busy}

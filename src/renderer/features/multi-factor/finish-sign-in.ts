@@ -19,7 +19,7 @@ export function heldLogin(): { identifier?: string; password?: string; ticket?: 
  * email); with it, the session opens. A password sign-in sends `login` again (spec section 3); one whose first factor
  * cannot be sent again sends its ticket (`continueSignIn`). The held details follow the reply.
  */
-export async function continueHeldSignIn(details: LogInDetails, answer: { MFAType: MfaType; otp?: string }): Promise<LoginReply> {
+export async function continueHeldSignIn(details: LogInDetails, answer: { MFAType: MfaType; otp?: string; rememberDevice?: boolean }): Promise<LoginReply> {
   const reply = details.ticket
     ? await call('continueSignIn', { ticket: details.ticket, platform: details.platform, ...answer })
     : await call('login', { identifier: details.identifier, password: details.password, platform: details.platform, ...answer });

@@ -13,6 +13,7 @@ import { OtpInput } from '../../ui/otp-input';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { MFA_RESEND_SECONDS, resendLabel, useCountdown } from './countdown';
+import { trustThisDevice } from '../../session/trust-device';
 import { continueHeldSignIn, heldLogin, useFinishSignIn } from './finish-sign-in';
 import type { PasskeyOffer } from './passkey-second-factor';
 import { MailIcon, PhoneIcon } from './factor-icons';
@@ -28,6 +29,7 @@ export function MfaLoginScreen() {
   const details = useSessionStore((state) => state.logInDetails);
   const finish = useFinishSignIn();
   const [otp, setOtp] = useState('');
+  const [rememberDevice, setRememberDevice] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
   const [resending, setResending] = useState(false);
@@ -49,6 +51,8 @@ export function MfaLoginScreen() {
   if (!details) return null;
   const type = details.MFAType;
   const both = details.isEmailMFA && details.isAuthenticatorAppMFA;
+  // A desktop app would keep the device token in its keychain, which has no place for it yet (README: trusted devices).
+  const mayTrust = details.mayTrustDevice && details.platform !== 'desktop';
 
   // The sign-in's next call with MFAType and no otp mails a fresh code (work email) and keeps the details current.
   const askAgain = async (MFAType: MfaType) => {
@@ -82,8 +86,13 @@ export function MfaLoginScreen() {
     setLoading(true);
     showServerError(null);
     try {
-      const reply = await continueHeldSignIn(details, { MFAType: type, otp: parsed.data });
-      if (reply.token) return finish(reply.token, reply);
+      const remember = rememberDevice && mayTrust;
+      const reply = await continueHeldSignIn(details, { MFAType: type, otp: parsed.data, ...(remember ? { rememberDevice: true } : {}) });
+      if (reply.token) {
+        // The cookie is set before the page moves on; if it fails, the next sign-in simply asks for a code again.
+        if (reply.deviceGrant) await trustThisDevice(reply.deviceGrant);
+        return finish(reply.token, reply);
+      }
       showServerError(MESSAGES.invalidOtp);
     } catch (error) {
       showServerError(errorMessage(error));
@@ -143,6 +152,12 @@ export function MfaLoginScreen() {
           </fieldset>
         ) : null}
         <OtpInput id="mfa-otp" label="One-time code" value={otp} onChange={setOtp} error={fieldError} disabled={loading} />
+        {mayTrust ? (
+          <div className="checkbox">
+            <input id="mfa-remember-device" type="checkbox" checked={rememberDevice} disabled={loading} onChange={(event) => setRememberDevice(event.target.checked)} />
+            <label htmlFor="mfa-remember-device">Don&apos;t ask again on this device for 30 days</label>
+          </div>
+        ) : null}
         <AlertMessage message={serverError} />
         <Button type="submit" className="button-block" loading={loading}>
           Submit
