@@ -166,8 +166,8 @@ describe('the socket contract', () => {
       'removePasskey',
       'renamePasskey',
       'revokeAllTrustedDevices',
-      'revokeTrustedDevice',
       'revokeConnectedApp',
+      'revokeTrustedDevice',
     ]);
     // Multi-factor setup runs before the first token exists, on the held login details, or with a session.
     expect(EVENT_NAMES.filter((event) => EVENTS[event].auth === 'userOrLogin').sort()).toEqual([
