@@ -24,13 +24,14 @@ export function alertIfNewDevice(services: Services, user: UserRow, origin: Call
   const { db, mailer, config, background, log } = services;
   background.run('new-device-alert', async () => {
     const { device } = describeDevice(origin);
+    // Two EXISTS, each stopping at its first row: the cost does not grow with the account's sessions.
+    const others = and(eq(sessions.userId, user.id), ne(sessions.id, sessionId));
     const [seen] = await db
       .select({
-        before: sql<boolean>`bool_or(true)`,
-        here: sql<boolean>`coalesce(bool_or(${sessions.device} = ${device}), false)`,
+        before: sql<boolean>`exists (${db.select({ one: sql`1` }).from(sessions).where(others)})`,
+        here: sql<boolean>`exists (${db.select({ one: sql`1` }).from(sessions).where(and(others, eq(sessions.device, device)))})`,
       })
-      .from(sessions)
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+      .from(sql`(select 1) as probe`);
     // The first sign-in ever has nothing to compare with; a known device is no news.
     if (!seen?.before || seen.here) return;
     const code = randomBytes(32).toString('base64url');
