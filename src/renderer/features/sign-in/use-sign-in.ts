@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply } from '../../../shared/protocol';
 import { HTTP_ROUTES } from '../../../shared/protocol/http';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage, portalConfig } from '../../api';
 import { platform } from '../../platform';
-import { forgetPreviousUrl, peekPreviousUrl, saveEmail, saveOnboardingSignIn, saveSignIn } from '../../session/saved-session';
-import { passwordChangeRequired, secondFactorRequired, signedIn, updateSession } from '../../session/session-store';
+import { forgetPreviousUrl, peekPreviousUrl, saveEmail } from '../../session/saved-session';
+import { secondFactorRequired, updateSession } from '../../session/session-store';
+import { signIn } from '../../session/sign-in';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboarding/onboarding-paths';
 import { loginOutcome } from './login-outcome';
@@ -22,7 +22,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
 
-  const applyLoginReply = (reply: LoginReply, credentials: SignInValues) => {
+  const applyLoginReply = async (reply: LoginReply, credentials: SignInValues) => {
     const outcome = loginOutcome(reply, peekPreviousUrl());
     switch (outcome.kind) {
       case 'second-factor':
@@ -30,9 +30,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         navigate(outcome.to);
         return;
       case 'change-password':
-        saveSignIn(outcome.token, reply.email);
-        updateSession(passwordChangeRequired, { token: outcome.token, email: reply.email ?? null });
-        navigate('/change-password', { replace: true });
+        await signIn({ kind: 'change-password', token: outcome.token, email: reply.email ?? null }, () => navigate('/change-password', { replace: true }));
         return;
       case 'verify-email': {
         // The verification screen needs the address; a user name is no use there.
@@ -42,14 +40,10 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         return;
       }
       case 'signed-in':
-        saveSignIn(outcome.token, reply.email);
         forgetPreviousUrl();
-        // One render for both: otherwise the /login guard sees the token first and sends the user to /workspace,
-        // losing a previousURL such as an invitation link.
-        flushSync(() => {
-          updateSession(signedIn, { token: outcome.token, reply });
-          navigate(outcome.to, { replace: true, flushSync: true });
-        });
+        // One render for both (signIn's promise): otherwise the /login guard sees the token first and sends the user
+        // to /workspace, losing a previousURL such as an invitation link.
+        await signIn({ kind: 'signed-in', token: outcome.token, reply }, () => navigate(outcome.to, { replace: true, flushSync: true }));
         return;
       case 'unexpected':
         showServerError(MESSAGES.somethingWrong);
@@ -59,11 +53,11 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
 
   const signInToOrganization = async (values: SignInValues, orgId: string) => {
     const reply = await call('onboardingLogin', { email: values.identifier, password: values.password, orgId });
-    saveOnboardingSignIn(reply.token, reply._id);
-    // The session store is left alone: the page is leaving, and a signed-in store would let the /{orgId}/login
-    // guard redirect elsewhere first. The cookie and the local values restore the session on return.
+    // The session store is left alone (signIn's 'onboarding'): the page is leaving for the boarding site.
     const { productUrls } = portalConfig();
-    platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id));
+    await signIn({ kind: 'onboarding', token: reply.token, employeeId: reply._id }, () =>
+      platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id)),
+    );
   };
 
   const submit = async (values: SignInValues) => {
@@ -76,7 +70,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         return;
       }
       const reply = await call('login', { identifier: values.identifier, password: values.password, platform: platform.deviceKind(), ...platform.loginFacts() });
-      applyLoginReply(reply, values);
+      await applyLoginReply(reply, values);
     } catch (error) {
       showServerError(errorMessage(error));
     }
@@ -93,7 +87,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
       const popup = platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}?binding=${binding}`);
       const outcome = await (await import('./microsoft-sign-in')).finishMicrosoftSignIn(await popup, binding);
       // No portal password to hold for a second factor: the reply carries a sign-in ticket instead.
-      if ('reply' in outcome) applyLoginReply(outcome.reply, { identifier: outcome.reply.email ?? '', password: '' });
+      if ('reply' in outcome) await applyLoginReply(outcome.reply, { identifier: outcome.reply.email ?? '', password: '' });
       else showServerError(outcome.problem);
     } catch (error) {
       showServerError(errorMessage(error));
