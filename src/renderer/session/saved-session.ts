@@ -31,6 +31,8 @@ function writeToken(token: string): Promise<{ persistent: boolean }> {
  * module (`sign-in.ts`) calls this, before it tells the store.
  */
 export function saveSignIn(token: string, email?: string | null): Promise<{ persistent: boolean }> {
+  // A regular account's session now: the handshake no longer flags an onboarding employee's.
+  removeLocal(LOCAL_KEYS.onboardingEmployeeId);
   if (email) writeCookie(COOKIES.email, email);
   return writeToken(token);
 }
