@@ -27,28 +27,16 @@ export type SignIn =
  * Resolves with whether the token outlives the app (always on the web).
  */
 export async function signIn(change: SignIn, then?: () => void): Promise<{ persistent: boolean }> {
-  const saved =
-    change.kind === 'onboarding'
-      ? await saveOnboardingSignIn(change.token, change.employeeId)
-      : await saveSignIn(change.token, change.kind === 'signed-in' ? change.reply.email : change.kind === 'password-changed' ? null : change.email);
+  const saved = await (change.kind === 'onboarding'
+    ? saveOnboardingSignIn(change.token, change.employeeId)
+    : saveSignIn(change.token, 'reply' in change ? change.reply.email : 'email' in change ? change.email : null));
   flushSync(() => {
-    applySignIn(change);
+    // Each transition takes the change as it is (its `kind` aside).
+    if (change.kind === 'signed-in') updateSession(signedIn, change);
+    else if (change.kind === 'change-password') updateSession(passwordChangeRequired, change);
+    else if (change.kind === 'password-changed') updateSession(passwordChanged, change.token);
+    else if (change.kind === 'portal-session') updateSession(restored, change);
     then?.();
   });
   return saved;
-}
-
-function applySignIn(change: SignIn): void {
-  switch (change.kind) {
-    case 'signed-in':
-      return updateSession(signedIn, { token: change.token, reply: change.reply });
-    case 'change-password':
-      return updateSession(passwordChangeRequired, { token: change.token, email: change.email });
-    case 'password-changed':
-      return updateSession(passwordChanged, change.token);
-    case 'portal-session':
-      return updateSession(restored, { token: change.token, email: change.email });
-    case 'onboarding':
-      return;
-  }
 }

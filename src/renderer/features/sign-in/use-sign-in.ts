@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply } from '../../../shared/protocol';
 import { HTTP_ROUTES } from '../../../shared/protocol/http';
-import { MESSAGES } from '../../../shared/validation/messages';
-import { call, errorMessage, portalConfig } from '../../api';
+import { call, errorMessage } from '../../api';
 import { platform } from '../../platform';
-import { forgetPreviousUrl, peekPreviousUrl, saveEmail } from '../../session/saved-session';
-import { secondFactorRequired, updateSession } from '../../session/session-store';
-import { signIn } from '../../session/sign-in';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboarding/onboarding-paths';
-import { loginOutcome } from './login-outcome';
+import type { OrgPath } from '../onboarding/onboarding-paths';
 import type { SignInValues } from './sign-in-schema';
+
+/**
+ * What follows the reply (`apply-login-reply.ts`, with the session module), kept out of the /login bundle: its load
+ * starts with the sign-in call and is done long before the reply comes (a password check takes far longer).
+ */
+const replyModule = () => import('./apply-login-reply');
 
 /**
  * The sign-in actions of one screen: the form submit (`login`, or `onboardingLogin` under /{orgId}/…) and the
@@ -22,47 +23,19 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
 
-  const applyLoginReply = async (reply: LoginReply, credentials: SignInValues) => {
-    const outcome = loginOutcome(reply, peekPreviousUrl());
-    switch (outcome.kind) {
-      case 'second-factor':
-        updateSession(secondFactorRequired, { ...credentials, platform: platform.deviceKind(), reply });
-        navigate(outcome.to);
-        return;
-      case 'change-password':
-        await signIn({ kind: 'change-password', token: outcome.token, email: reply.email ?? null }, () => navigate('/change-password', { replace: true }));
-        return;
-      case 'verify-email': {
-        // The verification screen needs the address; a user name is no use there.
-        const email = outcome.email ?? (credentials.identifier.includes('@') ? credentials.identifier : null);
-        if (email) saveEmail(email);
-        navigate('/verify-email');
-        return;
-      }
-      case 'signed-in':
-        forgetPreviousUrl();
-        // One render for both (signIn's promise): otherwise the /login guard sees the token first and sends the user
-        // to /workspace, losing a previousURL such as an invitation link.
-        await signIn({ kind: 'signed-in', token: outcome.token, reply }, () => navigate(outcome.to, { replace: true, flushSync: true }));
-        return;
-      case 'unexpected':
-        showServerError(MESSAGES.somethingWrong);
-        return;
-    }
-  };
+  const applyLoginReply = async (reply: LoginReply, credentials: SignInValues) =>
+    (await replyModule()).applyLoginReply(reply, credentials, { navigate, showServerError });
 
   const signInToOrganization = async (values: SignInValues, orgId: string) => {
     const reply = await call('onboardingLogin', { email: values.identifier, password: values.password, orgId });
-    // The session store is left alone (signIn's 'onboarding'): the page is leaving for the boarding site.
-    const { productUrls } = portalConfig();
-    await signIn({ kind: 'onboarding', token: reply.token, employeeId: reply._id }, () =>
-      platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id)),
-    );
+    // The onboarding feature's way into the boarding site, loaded as the reply comes (not part of /login).
+    await (await import('../onboarding/enter-boarding')).enterBoarding(orgId, reply);
   };
 
   const submit = async (values: SignInValues) => {
     setLoading(true);
     showServerError(null);
+    void replyModule();
     try {
       if (orgPath) {
         await signInToOrganization(values, orgPath.orgId);
