@@ -23,6 +23,11 @@ describeEngines('onboarding and preboarding', (engine) => {
     // An onboarding token is not a portal session.
     const other = await app().connect({ token: byEmail.token });
     expect((await other.emit('getWorkspaceList', {})).code).toBe(401);
+    // Flagged as what it is, it is still no portal session; flagged as a regular account's, the flag refuses it too.
+    for (const accountType of ['onboarding', 'user'] as const) {
+      const flagged = await app().connect({ token: byEmail.token, accountType });
+      expect(await flagged.emit('authenticate', { token: byEmail.token })).toMatchObject({ code: 401, error: 'Your session has ended. Please sign in again.' });
+    }
   });
 
   it('answers a wrong password, an unknown employee, one without a password and another organization alike', async () => {

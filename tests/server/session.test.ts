@@ -92,6 +92,34 @@ describeEngines('sessions', (engine) => {
     await expect(socket.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
   });
 
+  it("holds a connection to its handshake's account-type flag: a regular account's token on an 'onboarding' connection is refused", async () => {
+    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
+    // Opened as an onboarding employee's: the regular session is not this connection's, by handshake or by payload.
+    const flagged = await app().connect({ token, accountType: 'onboarding' });
+    await expect(flagged.call('getWorkspaceList', {})).rejects.toMatchObject(ENDED);
+    await expect(flagged.call('authenticate', { token })).rejects.toMatchObject(ENDED);
+    // Refused by the flag, not by the session: the same token serves a 'user' connection and an older client's.
+    const user = await app().connect({ token, accountType: 'user' });
+    await expect(user.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    const unflagged = await app().connect({ token });
+    await expect(unflagged.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+
+    // A hundred flagged connections at once, each calling: every one refused by the flag, none of them ends the session.
+    const fresh = await signIn(app(), EMAILS.admin, PASSWORDS.admin);
+    const burst = await Promise.all(Array.from({ length: 100 }, () => app().connect({ token: fresh, accountType: 'onboarding' })));
+    const replies = await Promise.all(burst.map((connection) => connection.emit('authenticate', { token: fresh })));
+    burst.forEach((connection) => connection.close());
+    expect(replies.map(({ code, error }) => ({ code, error }))).toEqual(Array.from({ length: 100 }, () => ({ code: 401, error: ENDED.message })));
+    await expect(authenticate(app(), fresh)).resolves.toMatchObject({ email: EMAILS.admin });
+  });
+
+  it("a sign-in on a connection opened as an onboarding employee's makes it a regular account's", async () => {
+    const client = await app().connect({ accountType: 'onboarding' });
+    const reply = await client.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
+    expect(reply.token).toEqual(expect.any(String));
+    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+  });
+
   it('ends the session on logout: the token is refused everywhere afterwards', async () => {
     const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
     const other = await signIn(app(), EMAILS.member, PASSWORDS.member);

@@ -3,9 +3,10 @@ import type { Call, CallerContract, HandshakeAuth } from '../../shared/protocol'
 import { afterFirstPaint, platform } from '../platform';
 import { withForcedLogout } from './forced-logout';
 
-/** What the handshake carries: the stored token (the server tells a regular account's from an onboarding one by it). */
+/** What the handshake carries: the stored token and whose it is (the spec's account-type flag). */
 export interface ConnectionAuth {
   token: string | null;
+  accountType: 'user' | 'onboarding';
 }
 
 interface Open {
@@ -55,13 +56,13 @@ export function configureConnection(handlers: { onUnauthenticated: () => void; o
 }
 
 /**
- * Opens the socket with the given handshake auth, replacing the current one when the token changed (the server reads
- * it at handshake). Calls made meanwhile wait in socket.io's buffer.
+ * Opens the socket with the given handshake auth, replacing the current one when the token or its account type
+ * changed (the server reads both at handshake). Calls made meanwhile wait in socket.io's buffer.
  */
 export function connect(auth: ConnectionAuth): void {
-  if (connection && connection.auth.token === auth.token) return;
+  if (connection && connection.auth.token === auth.token && connection.auth.accountType === auth.accountType) return;
   disconnect();
-  const handshake: HandshakeAuth = auth.token ? { token: auth.token } : {};
+  const handshake: HandshakeAuth = auth.token ? { token: auth.token, accountType: auth.accountType } : {};
   const entry: Connection = {
     auth,
     closed: false,
@@ -95,7 +96,7 @@ export function disconnect(): void {
 }
 
 function current(): Connection {
-  if (!connection) connect({ token: null });
+  if (!connection) connect({ token: null, accountType: 'user' });
   return connection!;
 }
 

@@ -7,7 +7,11 @@ import { COOKIES, LOCAL_KEYS, readCookie, readLocal, writeLocal } from '../sessi
 import { logout } from '../session/logout';
 import { connectionChanged, restored, updateSession, useSessionStore, type SessionState } from '../session/session-store';
 
-const authOf = (session: SessionState): ConnectionAuth => ({ token: session.token });
+/** The handshake: the session's token, flagged 'onboarding' when it is an onboarding employee's (spec section 7). */
+const authOf = (session: SessionState): ConnectionAuth => ({
+  token: session.token,
+  accountType: readLocal(LOCAL_KEYS.onboardingEmployeeId) ? 'onboarding' : 'user',
+});
 
 let booting: Promise<void> | null = null;
 let booted = false;

@@ -104,6 +104,33 @@ describe('desktop platform', () => {
     expect(platform.notice.current()).toBe(KEYCHAIN_UNAVAILABLE_NOTICE);
   });
 
+  it('saveToken settles when the keychain has the token, and says it is persistent', async () => {
+    const { bridge, calls } = fakeBridge();
+    const platform = createDesktopPlatform(bridge);
+    await platform.start();
+    const saved = platform.saveToken('new.jwt', { maxAgeSeconds: 1, domain: null });
+    expect(platform.cookies.get('ubs_token')).toBe('new.jwt');
+    await expect(saved).resolves.toEqual({ persistent: true });
+    expect(calls.filter(([name]) => name === 'vaultSetToken')).toEqual([['vaultSetToken', { token: 'new.jwt' }]]);
+    expect(platform.notice.current()).toBeNull();
+  });
+
+  it('saveToken reports a keychain that could not be reached, or a vault that failed, and raises the notice', async () => {
+    const unreachable = createDesktopPlatform(fakeBridge({ persistent: false }).bridge);
+    await unreachable.start();
+    await expect(unreachable.saveToken('jwt', { maxAgeSeconds: 1, domain: null })).resolves.toEqual({ persistent: false });
+    expect(unreachable.notice.current()).toBe(KEYCHAIN_UNAVAILABLE_NOTICE);
+    expect(unreachable.cookies.get('ubs_token')).toBe('jwt');
+
+    const { bridge } = fakeBridge();
+    (bridge as { vaultSetToken: unknown }).vaultSetToken = () =>
+      Promise.resolve({ ok: false as const, error: { code: 'failed' as const, message: 'The vault is not available.' } });
+    const failing = createDesktopPlatform(bridge);
+    await failing.start();
+    await expect(failing.saveToken('jwt', { maxAgeSeconds: 1, domain: null })).resolves.toEqual({ persistent: false });
+    expect(failing.notice.current()).toBe(KEYCHAIN_UNAVAILABLE_NOTICE);
+  });
+
   it('launches products and the Microsoft popup through main, and follows the update state', async () => {
     const { bridge, calls, emit } = fakeBridge();
     const platform = createDesktopPlatform(bridge);

@@ -46,11 +46,13 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
     if (!info) throw new Error('The desktop platform was used before start() finished.');
     return info;
   };
-  const storeToken = (value: string) => {
+  /** Held in memory at once (the connection reads it), kept in the keychain when the vault answers. */
+  const saveToken = async (value: string): Promise<{ persistent: boolean }> => {
     token = value;
-    void bridge.vaultSetToken({ token: value }).then((result) => {
-      if (!result.ok || !result.data.persistent) notice.set(KEYCHAIN_UNAVAILABLE_NOTICE);
-    });
+    const result = await bridge.vaultSetToken({ token: value }).catch(() => null);
+    const persistent = result !== null && result.ok && result.data.persistent;
+    if (!persistent) notice.set(KEYCHAIN_UNAVAILABLE_NOTICE);
+    return { persistent };
   };
 
   return {
@@ -74,7 +76,7 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
       get: (name) => (name === TOKEN_COOKIE ? token : localStorage.getItem(localCookieKey(name))),
       // Lifetime and domain are cookie matters: the vault keeps the token until logout.
       set: (name, value, _options) => {
-        if (name === TOKEN_COOKIE) storeToken(value);
+        if (name === TOKEN_COOKIE) void saveToken(value);
         else localStorage.setItem(localCookieKey(name), value);
       },
       remove: (name, _options) => {
@@ -83,6 +85,8 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
         void bridge.vaultClear();
       },
     },
+    // Lifetime and domain are cookie matters: the vault keeps the token until logout.
+    saveToken: (value, _options) => saveToken(value),
     redirect: (url) => {
       // Portal paths load in this window; anything else is a product page, which main routes (new window or browser).
       const target = new URL(url, window.location.href);

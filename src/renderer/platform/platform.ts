@@ -98,6 +98,12 @@ export interface Platform {
   /** Decides the default product and whether product tiles are offered. */
   flavor: Flavor;
   cookies: PlatformCookies;
+  /**
+   * Keeps the session token (`ubs_token`): the cookie on the web (written before this returns), the OS keychain in
+   * the desktop apps (settled when the promise is). `persistent: false` when the keychain could not be reached: the
+   * token is kept for this run only and the notice says so.
+   */
+  saveToken(token: string, options: CookieWriteOptions): Promise<{ persistent: boolean }>;
   /** Leave the portal for a URL (a product host), or load a portal path afresh. */
   redirect(url: string): void;
   /** Runs Microsoft sign-in starting at `url` (the server's /auth/ms/login); resolves with how the window ended. */

@@ -29,6 +29,10 @@ export const webPlatform = {
       if (domain) document.cookie = serializeCookie(name, '', { maxAgeSeconds: 0, domain, secure: isHttps() });
     },
   },
+  saveToken: (token, options) => {
+    document.cookie = serializeCookie('ubs_token', token, { ...options, secure: isHttps() });
+    return Promise.resolve({ persistent: true });
+  },
   redirect: (url) => window.location.assign(url),
   openMicrosoftPopup,
   finishMicrosoftPopup,

@@ -21,10 +21,20 @@ function removeCookie(name: CookieName): void {
   platform.cookies.remove(name, { domain: portalConfig().cookieDomain });
 }
 
-/** A sign-in (or a password change) gave a token: keep it, and the account's email when it is known. */
-export function saveSignIn(token: string, email?: string | null): void {
-  writeCookie(COOKIES.token, token);
+/** The session token's write: the cookie on the web, the keychain on the desktop; settled once it is kept (or not). */
+function writeToken(token: string): Promise<{ persistent: boolean }> {
+  return platform.saveToken(token, { maxAgeSeconds: COOKIE_MAX_AGE_SECONDS, domain: portalConfig().cookieDomain });
+}
+
+/**
+ * A sign-in (or a password change) gave a token: keep it, and the account's email when it is known. Only the session
+ * module (`sign-in.ts`) calls this, before it tells the store.
+ */
+export function saveSignIn(token: string, email?: string | null): Promise<{ persistent: boolean }> {
+  // A regular account's session now: the handshake no longer flags an onboarding employee's.
+  removeLocal(LOCAL_KEYS.onboardingEmployeeId);
   if (email) writeCookie(COOKIES.email, email);
+  return writeToken(token);
 }
 
 /** The address the Verify Your Email screen will ask about (sign-up, registration, an unverified sign-in). */
@@ -33,9 +43,9 @@ export function saveEmail(email: string): void {
 }
 
 /** An onboarding or preboarding employee signed in: their token and their id for the boarding pages. */
-export function saveOnboardingSignIn(token: string, employeeId: string): void {
-  writeCookie(COOKIES.token, token);
+export function saveOnboardingSignIn(token: string, employeeId: string): Promise<{ persistent: boolean }> {
   writeLocal(LOCAL_KEYS.onboardingEmployeeId, employeeId);
+  return writeToken(token);
 }
 
 /** Where to return after signing in (an invitation link that needs a session first). */

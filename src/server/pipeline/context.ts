@@ -19,6 +19,11 @@ export interface Caller {
   deviceToken: string | null;
   /** The token this connection carries (from the handshake, or set by a sign-in on it). */
   token(): string | null;
+  /**
+   * The account-type flag the connection was opened with (spec section 7), 'user' once a sign-in on it set a token;
+   * null when the client did not say (an older app) or for HTTP calls. A session of the other kind is refused.
+   */
+  accountType?(): 'user' | 'onboarding' | null;
   setToken(token: string | null): void;
   /** The session this connection's calls were just resolved to: it is told, and closed, when that session ends. */
   joinSession?(sessionId: string): void;

@@ -12,6 +12,8 @@ import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
 
 interface SocketData {
   token: string | null;
+  /** The handshake's account-type flag; a sign-in on the connection makes it a regular account's. */
+  accountType: 'user' | 'onboarding' | null;
   sessionId: string | null;
 }
 
@@ -86,6 +88,7 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     const handshake = HandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     const data = socket.data as SocketData;
     data.token = handshake.success ? (handshake.data.token ?? null) : null;
+    data.accountType = handshake.success ? (handshake.data.accountType ?? null) : null;
     data.sessionId = null;
     const { ip, userAgent, deviceToken } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null };
     const caller: Caller = {
@@ -95,11 +98,14 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       // A browser's cookie, else what a desktop app keeps in its keychain and sends in the handshake.
       deviceToken: deviceToken ?? (handshake.success ? (handshake.data.deviceToken ?? null) : null),
       token: () => data.token,
+      accountType: () => data.accountType,
       // A new token (or none) means this connection no longer belongs to the session it was in: it is not closed
       // when that one ends. The next call resolved with the new token joins its session.
       setToken: (token) => {
         if (token === data.token) return;
         data.token = token;
+        // Only sign-ins of regular accounts set a token on a connection (onboarding tokens are for the boarding sites).
+        if (token !== null && data.accountType !== null) data.accountType = 'user';
         if (data.sessionId) {
           void socket.leave(sessionRoom(data.sessionId));
           data.sessionId = null;

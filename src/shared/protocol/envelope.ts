@@ -44,11 +44,14 @@ export const RequestMetaSchema = z.object({ rid: z.string().min(1).max(64) });
 export type RequestMeta = z.infer<typeof RequestMetaSchema>;
 
 /**
- * The socket handshake (`auth` of socket.io): the stored token. Whether it belongs to a regular account or to an
- * employee in onboarding is the session's own kind, read by the server; the client does not say.
+ * The socket handshake (`auth` of socket.io): the stored token and the account-type flag (spec section 7: the
+ * connection "is opened with an authentication token and an account-type flag"). The server refuses a token whose
+ * session is of the other kind; a client that does not send the flag (an older app) is not held to it.
  */
 export const HandshakeAuthSchema = z.object({
   token: z.string().max(4096).optional(),
+  /** 'onboarding' when the stored session is an onboarding or preboarding employee's, else 'user'. */
+  accountType: z.enum(['user', 'onboarding']).optional(),
   /** A desktop app's trusted-device token (browsers carry theirs in the `portal_device` cookie). */
   deviceToken: z.string().max(64).optional(),
 });

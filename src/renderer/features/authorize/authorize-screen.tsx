@@ -4,8 +4,8 @@ import type { AppInfoReply, OAuth2LoginReply } from '../../../shared/protocol/oa
 import { OtpSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { platform } from '../../platform';
-import { saveSignIn } from '../../session/saved-session';
-import { restored, updateSession, useSessionStore } from '../../session/session-store';
+import { signIn as signInToPortal } from '../../session/sign-in';
+import { useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { DefaultDialog } from '../../ui/dialog/default-dialog';
@@ -66,12 +66,9 @@ export function AuthorizeScreen() {
     };
   }, [query, started]);
 
-  const go = (reply: OAuth2LoginReply) => {
+  const go = async (reply: OAuth2LoginReply) => {
     // One sign-in for the suite: the portal session the sign-in opened is kept as the portal's own sign-in keeps it.
-    if (reply.token) {
-      saveSignIn(reply.token, reply.email);
-      updateSession(restored, { token: reply.token, email: reply.email ?? null });
-    }
+    if (reply.token) await signInToPortal({ kind: 'portal-session', token: reply.token, email: reply.email ?? null });
     if (reply.consent) setStep({ kind: 'consent', scopes: reply.consent.scopes });
     else if (reply.redirect_uri) window.location.assign(reply.redirect_uri);
   };
@@ -105,7 +102,7 @@ export function AuthorizeScreen() {
         restartCountdown();
         return;
       }
-      go(reply);
+      await go(reply);
     });
 
   const submitOtp = (event: FormEvent, current: Extract<Step, { kind: 'otp' }>) => {
@@ -115,7 +112,7 @@ export function AuthorizeScreen() {
     if (!parsed.success) return;
     void run(async () => {
       try {
-        go(await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind(), otp: parsed.data }));
+        await go(await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind(), otp: parsed.data }));
       } catch (error) {
         setOtp('');
         throw error;

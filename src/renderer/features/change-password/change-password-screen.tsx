@@ -6,9 +6,9 @@ import * as z from 'zod';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { NewPasswordSchema } from '../../../shared/validation/password';
 import { call, errorMessage } from '../../api';
-import { saveSignIn } from '../../session/saved-session';
+import { signIn } from '../../session/sign-in';
 import { logout } from '../../session/logout';
-import { passwordChanged, updateSession, useSessionStore } from '../../session/session-store';
+import { useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
@@ -53,10 +53,10 @@ export function ChangePasswordScreen() {
     setLoading(true);
     try {
       const { token } = await call('hrms|myPassword|update', { oldPassword: values.oldPassword, newPassword: values.password });
-      saveSignIn(token);
-      updateSession(passwordChanged, token);
-      showToast(MESSAGES.passwordUpdated);
-      navigate('/workspace', { replace: true });
+      await signIn({ kind: 'password-changed', token }, () => {
+        showToast(MESSAGES.passwordUpdated);
+        navigate('/workspace', { replace: true });
+      });
     } catch (error) {
       showServerError(errorMessage(error));
       setLoading(false);

@@ -1,10 +1,10 @@
-import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply, MfaType } from '../../../shared/protocol';
 import { call } from '../../api';
 import { safeInternalPath } from '../../session/previous-url';
-import { forgetPreviousUrl, peekPreviousUrl, saveSignIn } from '../../session/saved-session';
-import { secondFactorRequired, signedIn, updateSession, useSessionStore, type LogInDetails } from '../../session/session-store';
+import { forgetPreviousUrl, peekPreviousUrl } from '../../session/saved-session';
+import { secondFactorRequired, updateSession, useSessionStore, type LogInDetails } from '../../session/session-store';
+import { signIn } from '../../session/sign-in';
 
 /** The held login details as the multi-factor events take them (a ticket or the password), or nothing once a session exists. */
 export function heldLogin(): { identifier?: string; password?: string; ticket?: string } {
@@ -28,19 +28,17 @@ export async function continueHeldSignIn(details: LogInDetails, answer: { MFATyp
 }
 
 /**
- * Finishes a sign-in that passed its second factor: cookies, the session (which drops the held password), then
- * the saved previousURL or /workspace, in one render so no guard redirects in between.
+ * Finishes a sign-in that passed its second factor through the session module: the token kept, then the session
+ * (which drops the held password) and the saved previousURL or /workspace, in one render so no guard redirects in between.
  */
 export function useFinishSignIn() {
   const navigate = useNavigate();
-  return (token: string, reply: LoginReply = {}, to?: { path: string; state?: unknown }) => {
+  return async (token: string, reply: LoginReply = {}, to?: { path: string; state?: unknown }): Promise<void> => {
     const email = reply.email ?? useSessionStore.getState().logInDetails?.email ?? null;
-    saveSignIn(token, email);
     const next = to?.path ?? safeInternalPath(peekPreviousUrl()) ?? '/workspace';
     if (!to) forgetPreviousUrl();
-    flushSync(() => {
-      updateSession(signedIn, { token, reply: { ...reply, token, email: email ?? undefined, isCompanyMFA: true, isUserMFASetup: true } });
-      navigate(next, { replace: true, flushSync: true, state: to?.state });
-    });
+    await signIn({ kind: 'signed-in', token, reply: { ...reply, token, email: email ?? undefined, isCompanyMFA: true, isUserMFASetup: true } }, () =>
+      navigate(next, { replace: true, flushSync: true, state: to?.state }),
+    );
   };
 }

@@ -40,7 +40,7 @@ export function OnboardingSignUpScreen() {
     try {
       const reply = await call('onboardingSignUp', { email: values.email, password: values.password, orgId: orgPath.orgId });
       // The browser is leaving for the boarding page: the button stays busy.
-      enterBoarding(orgPath.orgId, reply);
+      await enterBoarding(orgPath.orgId, reply);
     } catch (error) {
       showServerError(errorMessage(error));
       setLoading(false);

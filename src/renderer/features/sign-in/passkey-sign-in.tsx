@@ -16,7 +16,7 @@ export interface PasskeySignInProps {
   /** Another sign-in is running (or there is no connection): the button waits. */
   disabled: boolean;
   /** The reply goes on as a password sign-in's would (the second factor, a forced change, the workspace). */
-  onReply: (reply: LoginReply) => void;
+  onReply: (reply: LoginReply) => Promise<void>;
   onBusyChange: (busy: boolean) => void;
   onError: (message: string | null) => void;
 }
@@ -46,7 +46,7 @@ export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyCh
       const { challengeId, options } = await call('getPasskeySignInOptions', undefined);
       const response = await signWithPasskey(options, autofill);
       answered = true;
-      handlers.current.onReply(await call('passkeyLogin', { challengeId, response, platform: platform.deviceKind(), ...platform.loginFacts() }));
+      await handlers.current.onReply(await call('passkeyLogin', { challengeId, response, platform: platform.deviceKind(), ...platform.loginFacts() }));
     } catch (failure) {
       // An autofill request ends quietly until a passkey is picked (replaced by the button or the page, options
       // refused); from then on, as after the button, the user is told.

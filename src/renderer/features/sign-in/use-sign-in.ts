@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply } from '../../../shared/protocol';
 import { HTTP_ROUTES } from '../../../shared/protocol/http';
-import { MESSAGES } from '../../../shared/validation/messages';
-import { call, errorMessage, portalConfig } from '../../api';
+import { call, errorMessage } from '../../api';
 import { platform } from '../../platform';
-import { forgetPreviousUrl, peekPreviousUrl, saveEmail, saveOnboardingSignIn, saveSignIn } from '../../session/saved-session';
-import { passwordChangeRequired, secondFactorRequired, signedIn, updateSession } from '../../session/session-store';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { boardingDocumentUrl, employeePreviewUrl, type OrgPath } from '../onboarding/onboarding-paths';
-import { loginOutcome } from './login-outcome';
+import type { OrgPath } from '../onboarding/onboarding-paths';
 import type { SignInValues } from './sign-in-schema';
+
+/**
+ * What follows the reply (`apply-login-reply.ts`, with the session module), kept out of the /login bundle: its load
+ * starts with the sign-in call and is done long before the reply comes (a password check takes far longer).
+ */
+const replyModule = () => import('./apply-login-reply');
 
 /**
  * The sign-in actions of one screen: the form submit (`login`, or `onboardingLogin` under /{orgId}/…) and the
@@ -22,53 +23,19 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
 
-  const applyLoginReply = (reply: LoginReply, credentials: SignInValues) => {
-    const outcome = loginOutcome(reply, peekPreviousUrl());
-    switch (outcome.kind) {
-      case 'second-factor':
-        updateSession(secondFactorRequired, { ...credentials, platform: platform.deviceKind(), reply });
-        navigate(outcome.to);
-        return;
-      case 'change-password':
-        saveSignIn(outcome.token, reply.email);
-        updateSession(passwordChangeRequired, { token: outcome.token, email: reply.email ?? null });
-        navigate('/change-password', { replace: true });
-        return;
-      case 'verify-email': {
-        // The verification screen needs the address; a user name is no use there.
-        const email = outcome.email ?? (credentials.identifier.includes('@') ? credentials.identifier : null);
-        if (email) saveEmail(email);
-        navigate('/verify-email');
-        return;
-      }
-      case 'signed-in':
-        saveSignIn(outcome.token, reply.email);
-        forgetPreviousUrl();
-        // One render for both: otherwise the /login guard sees the token first and sends the user to /workspace,
-        // losing a previousURL such as an invitation link.
-        flushSync(() => {
-          updateSession(signedIn, { token: outcome.token, reply });
-          navigate(outcome.to, { replace: true, flushSync: true });
-        });
-        return;
-      case 'unexpected':
-        showServerError(MESSAGES.somethingWrong);
-        return;
-    }
-  };
+  const applyLoginReply = async (reply: LoginReply, credentials: SignInValues) =>
+    (await replyModule()).applyLoginReply(reply, credentials, { navigate, showServerError });
 
   const signInToOrganization = async (values: SignInValues, orgId: string) => {
     const reply = await call('onboardingLogin', { email: values.identifier, password: values.password, orgId });
-    saveOnboardingSignIn(reply.token, reply._id);
-    // The session store is left alone: the page is leaving, and a signed-in store would let the /{orgId}/login
-    // guard redirect elsewhere first. The cookie and the local values restore the session on return.
-    const { productUrls } = portalConfig();
-    platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id));
+    // The onboarding feature's way into the boarding site, loaded as the reply comes (not part of /login).
+    await (await import('../onboarding/enter-boarding')).enterBoarding(orgId, reply);
   };
 
   const submit = async (values: SignInValues) => {
     setLoading(true);
     showServerError(null);
+    void replyModule();
     try {
       if (orgPath) {
         await signInToOrganization(values, orgPath.orgId);
@@ -76,7 +43,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
         return;
       }
       const reply = await call('login', { identifier: values.identifier, password: values.password, platform: platform.deviceKind(), ...platform.loginFacts() });
-      applyLoginReply(reply, values);
+      await applyLoginReply(reply, values);
     } catch (error) {
       showServerError(errorMessage(error));
     }
@@ -93,7 +60,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
       const popup = platform.openMicrosoftPopup(`${platform.serverOrigin()}${HTTP_ROUTES.msLogin}?binding=${binding}`);
       const outcome = await (await import('./microsoft-sign-in')).finishMicrosoftSignIn(await popup, binding);
       // No portal password to hold for a second factor: the reply carries a sign-in ticket instead.
-      if ('reply' in outcome) applyLoginReply(outcome.reply, { identifier: outcome.reply.email ?? '', password: '' });
+      if ('reply' in outcome) await applyLoginReply(outcome.reply, { identifier: outcome.reply.email ?? '', password: '' });
       else showServerError(outcome.problem);
     } catch (error) {
       showServerError(errorMessage(error));

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
@@ -10,8 +9,8 @@ import { NewPasswordPairSchema } from '../../../shared/validation/password';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
 import { COOKIES, readCookie } from '../../session/local-values';
-import { forgetPreviousUrl, forgetReferralCodes, peekPreviousUrl, saveEmail, saveSignIn } from '../../session/saved-session';
-import { signedIn, updateSession } from '../../session/session-store';
+import { forgetPreviousUrl, forgetReferralCodes, peekPreviousUrl, saveEmail } from '../../session/saved-session';
+import { signIn } from '../../session/sign-in';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
@@ -93,14 +92,10 @@ export function VerifyEmailScreen() {
       return;
     }
     const token = reply.token;
-    saveSignIn(token);
     const previous = peekPreviousUrl();
     forgetPreviousUrl();
-    // One render for both, so the guard of this public screen cannot send the user to /workspace first.
-    flushSync(() => {
-      updateSession(signedIn, { token, reply: { token, email: reply.email } });
-      navigate(previous ?? '/workspace', { replace: true, flushSync: true });
-    });
+    // One render for both (signIn), so the guard of this public screen cannot send the user to /workspace first.
+    await signIn({ kind: 'signed-in', token, reply: { token, email: reply.email } }, () => navigate(previous ?? '/workspace', { replace: true, flushSync: true }));
   });
 
   return (

@@ -36,6 +36,10 @@ export function sessionStage(sessions: SessionService): Stage<BaseContext, Signe
       if (error instanceof TokenError) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
       throw error;
     }
+    // The connection says whose token it carries (its handshake's account-type flag): a session of the other kind is
+    // not this connection's, whichever way the token came.
+    const flagged = caller.accountType?.() ?? null;
+    if (flagged !== null && flagged !== resolved.kind) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
     if (resolved.kind !== 'user' || !resolved.user) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
     const { user, ...session } = resolved;
     // `authenticate`: the connection carries the token it proved from now on.
