@@ -8,6 +8,10 @@ import { LOGOUT_REASON_KEY } from '../session/logout';
 import { PortalApp } from './app-root';
 import { loginShellConfig, renderLoginShells } from './login-shell';
 import { appRoutes } from './router';
+// What the screen loads after its first paint, loaded here first: a load still under way when a test ends would
+// outlive the test's environment (vitest then reports it as an unhandled error), however fast the machine.
+import '../features/sign-in/sign-in-schema';
+import '../features/sign-in/passkey-sign-in';
 
 // act() outside Testing Library's render: tell React this is a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
