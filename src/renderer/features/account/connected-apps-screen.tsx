@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { scopeInWords } from '../../../shared/protocol/oauth2-schemas';
 import type { ConnectedApp } from '../../../shared/protocol/security-schemas';
-import { call, errorMessage } from '../../api';
+import { call } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -9,6 +9,9 @@ import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { formatTime } from './account-format';
 import { AccountLayout } from './account-layout';
+import { useAccountList } from './use-account-list';
+
+const loadApps = () => call('getConnectedApps', undefined).then(({ list }) => list);
 
 /**
  * /account/connected-apps: the third-party apps the user allowed to sign them in with the portal (the consent screen
@@ -16,40 +19,16 @@ import { AccountLayout } from './account-layout';
  * its next sign-in asks again. The suite's own apps never ask, so they are not listed.
  */
 export function ConnectedAppsScreen() {
-  const [apps, setApps] = useState<ConnectedApp[] | null>(null);
   const [pending, setPending] = useState<ConnectedApp | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useTimedMessage();
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    call('getConnectedApps', undefined).then(
-      ({ list }) => current && setApps(list),
-      (failure: unknown) => {
-        if (!current) return;
-        setError(errorMessage(failure));
-        setApps([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [generation, setError]);
+  const { list: apps, busy, change } = useAccountList(loadApps, setError);
 
   const revoke = async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
+    await change(async () => {
       await call('revokeConnectedApp', { clientId: pending.clientId });
       showToast(`${pending.name} no longer has access to your account.`);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      setPending(null);
-      setGeneration((value) => value + 1);
-    }
+    }, () => setPending(null));
   };
 
   return (

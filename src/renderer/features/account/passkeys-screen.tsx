@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
@@ -16,10 +16,13 @@ import { useTimedMessage } from '../../ui/use-timed-message';
 import { formatAgo, formatTime } from './account-format';
 import { AccountLayout } from './account-layout';
 import { ceremonyFailure, createPasskey, passkeysSupported } from '../passkeys/passkey-ceremony';
+import { useAccountList } from './use-account-list';
 
 const AddFormSchema = z.object({ name: PasskeyNameSchema });
 type AddValues = z.input<typeof AddFormSchema>;
 type AddOutput = z.output<typeof AddFormSchema>;
+
+const loadPasskeys = () => call('getPasskeyList', undefined).then(({ list }) => list);
 
 /**
  * /account/passkeys: add a passkey (named; the browser's own dialog makes it on this device, a phone or a security
@@ -27,14 +30,12 @@ type AddOutput = z.output<typeof AddFormSchema>;
  * the account's address.
  */
 export function PasskeysScreen() {
-  const [passkeys, setPasskeys] = useState<PasskeySummary[] | null>(null);
   const [sort, setSort] = useState<TableSort | null>({ createdAt: -1 });
   const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
   const [removing, setRemoving] = useState<PasskeySummary | null>(null);
   const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useTimedMessage();
-  const [generation, setGeneration] = useState(0);
+  const { list: passkeys, reload, busy, change } = useAccountList(loadPasskeys, setError);
   const supported = passkeysSupported();
   const {
     register,
@@ -42,21 +43,6 @@ export function PasskeysScreen() {
     reset,
     formState: { errors },
   } = useForm<AddValues, unknown, AddOutput>({ resolver: zodResolver(AddFormSchema), defaultValues: { name: '' } });
-
-  useEffect(() => {
-    let current = true;
-    call('getPasskeyList', undefined).then(
-      ({ list }) => current && setPasskeys(list),
-      (failure: unknown) => {
-        if (!current) return;
-        setError(errorMessage(failure));
-        setPasskeys([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [generation, setError]);
 
   const add = async ({ name }: AddOutput) => {
     setAdding(true);
@@ -66,7 +52,7 @@ export function PasskeysScreen() {
       const { passkey } = await call('registerPasskey', { challengeId, name, response });
       showToast(`Passkey “${passkey.name}” added. You can sign in with it now.`);
       reset();
-      setGeneration((value) => value + 1);
+      reload();
     } catch (failure) {
       setError(ceremonyFailure(failure) ?? errorMessage(failure));
     } finally {
@@ -76,17 +62,10 @@ export function PasskeysScreen() {
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
+    await change(async () => {
       await call('removePasskey', { passkeyId: removing.id });
       showToast(`Passkey “${removing.name}” removed.`);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-      setGeneration((value) => value + 1);
-    }
+    }, () => setRemoving(null));
   };
 
   const columns: TableColumn<PasskeySummary>[] = [

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import type { SessionSummary } from '../../../shared/protocol/security-schemas';
-import { call, errorMessage } from '../../api';
+import { call } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -13,6 +13,7 @@ import { useTimedMessage } from '../../ui/use-timed-message';
 import { formatAgo, formatTime, placeLabel, platformLabel } from './account-format';
 import { AccountLayout } from './account-layout';
 import { TrustedDevicesSection } from './trusted-devices-section';
+import { useAccountList } from './use-account-list';
 
 /** A session as the table shows and searches it. */
 type SessionRow = SessionSummary & { platformText: string; place: string };
@@ -27,41 +28,23 @@ export function sessionMatches(row: SessionRow, term: string): boolean {
 
 type Pending = { kind: 'one'; session: SessionRow } | { kind: 'others' } | null;
 
+const loadSessions = () => call('getSessionList', {}).then(({ list }) => list.map(toRow));
+
 /** /account/sessions: every live session, this device marked; sign out one, or every other, after a confirmation. */
 export function SessionsScreen() {
-  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
   const [term, setTerm] = useState('');
   const [sort, setSort] = useState<TableSort | null>({ lastSeenAt: -1 });
   const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useTimedMessage();
-
-  // Bumped after a sign-out, to load the list again.
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    call('getSessionList', {}).then(
-      ({ list }) => current && setSessions(list.map(toRow)),
-      (failure: unknown) => {
-        if (!current) return;
-        setError(errorMessage(failure));
-        setSessions([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [generation, setError]);
+  const { list: sessions, busy, change } = useAccountList(loadSessions, setError);
 
   const matching = useMemo(() => (sessions ?? []).filter((row) => term === '' || sessionMatches(row, term)), [sessions, term]);
   const others = (sessions ?? []).filter((row) => !row.current).length;
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
+    await change(async () => {
       if (pending.kind === 'one') {
         await call('endSession', { sessionId: pending.session.id });
         showToast(`Signed out ${pending.session.device}.`);
@@ -69,13 +52,7 @@ export function SessionsScreen() {
         const { ended } = await call('endOtherSessions', undefined);
         showToast(ended === 1 ? 'Signed out 1 other session.' : `Signed out ${ended} other sessions.`);
       }
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      setPending(null);
-      setGeneration((value) => value + 1);
-    }
+    }, () => setPending(null));
   };
 
   const columns: TableColumn<SessionRow>[] = [

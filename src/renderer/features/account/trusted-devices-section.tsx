@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import type { TrustedDevice } from '../../../shared/protocol/trusted-device-schemas';
-import { call, errorMessage } from '../../api';
+import { call } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -10,40 +10,25 @@ import { sortAndPage, type TableColumn, type TablePage } from '../../ui/table/ta
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { formatAgo, formatTime } from './account-format';
+import { useAccountList } from './use-account-list';
 
 type Pending = { kind: 'one'; device: TrustedDevice } | { kind: 'all' } | null;
+
+const loadDevices = () => call('getTrustedDevices', {}).then(({ list }) => list);
 
 /**
  * The devices that skip the second factor ("Don't ask again on this device for 30 days"), in /account/sessions: stop
  * trusting one, or all, after a confirmation. A stopped device asks for the code at its next sign-in; its sessions go on.
  */
 export function TrustedDevicesSection() {
-  const [devices, setDevices] = useState<TrustedDevice[] | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useTimedMessage();
-  const [generation, setGeneration] = useState(0);
+  const { list: devices, busy, change } = useAccountList(loadDevices, setError);
   const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
-
-  useEffect(() => {
-    let current = true;
-    call('getTrustedDevices', {}).then(
-      ({ list }) => current && setDevices(list),
-      (failure: unknown) => {
-        if (!current) return;
-        setError(errorMessage(failure));
-        setDevices([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [generation, setError]);
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
+    await change(async () => {
       if (pending.kind === 'one') {
         await call('revokeTrustedDevice', { id: pending.device.id });
         showToast(`${pending.device.device} is no longer trusted.`);
@@ -51,13 +36,7 @@ export function TrustedDevicesSection() {
         const { revoked } = await call('revokeAllTrustedDevices', undefined);
         showToast(revoked === 1 ? '1 device is no longer trusted.' : `${revoked} devices are no longer trusted.`);
       }
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      setPending(null);
-      setGeneration((value) => value + 1);
-    }
+    }, () => setPending(null));
   };
 
   const columns: TableColumn<TrustedDevice>[] = [
