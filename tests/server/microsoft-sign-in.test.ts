@@ -192,6 +192,11 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
     const code = codeIn(await mail.waitFor(PEOPLE.careful.email, { since, match: withCode }));
     expect(await asked.client.emit('continueSignIn', { ticket: String(asked.reply.data!.ticket), otp: code })).toMatchObject({ code: 200, data: { token: expect.any(String) } });
     expect((await finish({ email: PEOPLE.careful.email, mfa: true })).reply).toMatchObject({ code: 200, data: { email: PEOPLE.careful.email, token: expect.any(String) } });
+
+    // A ticket whose second factor is no longer asked for (turned off meanwhile) opens nothing, whatever code comes with it.
+    const later = await finish({ email: PEOPLE.careful.email });
+    await session.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: false, isAuthenticatorAppMFA: false } });
+    expect(await later.client.emit('continueSignIn', { ticket: String(later.reply.data!.ticket), otp: '123456' })).toMatchObject({ code: 401, data: null });
   });
 
   it('opens one session when one ticket and its code arrive a hundred times at once', async () => {

@@ -38,10 +38,11 @@ export function signInHandlers(services: Services): HandlerMap {
       const origin = payload.platform ? withLoginFacts(ctx.origin, { platform: payload.platform, appVersion: payload.appVersion }) : ctx.origin;
       const factor = await resumeFromTicket(services, payload.ticket);
       const result = await takeRequiredSteps(services, { ...ctx, origin }, factor, payload);
-      if (result.step === 'passed' && payload.otp !== undefined) return withDeviceGrant(await openPortalSession(services, { ...ctx, origin }, result, { via: factor.method }), result);
-      // A ticket opens a session only through a second factor passed now (a one-time code): never by itself.
-      if (result.step === 'passed') throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_TICKET_EXPIRED);
-      return loginReplyOf(result);
+      if (result.step !== 'passed') return loginReplyOf(result);
+      // A ticket opens a session only through a second factor checked now: never by itself (a policy dropped since,
+      // or a device trusted since, means a new sign-in, whose first factor then suffices).
+      if (!result.secondFactorChecked) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_TICKET_EXPIRED);
+      return withDeviceGrant(await openPortalSession(services, { ...ctx, origin }, result, { via: factor.method }), result);
     },
 
     async authenticate(_payload, { user, ip }) {

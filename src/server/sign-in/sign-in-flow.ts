@@ -43,7 +43,15 @@ export interface StepAnswer {
 export type FlowResult =
   | { step: 'verify-email'; user: UserRow }
   | { step: 'second-factor'; user: UserRow; mfa: MfaState; MFAType: MfaType; ticket?: string }
-  | { step: 'passed'; user: UserRow; amr: string[]; detail: string; deviceGrant?: string };
+  | {
+      step: 'passed';
+      user: UserRow;
+      amr: string[];
+      detail: string;
+      /** A second factor was checked in this call (not skipped: not required, the first factor was two, or a trusted device). */
+      secondFactorChecked: boolean;
+      deviceGrant?: string;
+    };
 
 /**
  * The one queue of required steps after a first factor (issue 23 §1), for every way in: socket `login`, `msLogin`,
@@ -67,7 +75,7 @@ export async function takeRequiredSteps(
     step = nextRequiredStep({ verified: user.verified, mfa, multiFactor: factor.multiFactor, secondFactorPassed: false, trustedDevice: true });
     if (step === 'done') {
       services.log.info('sign-in.trusted-device', { userId: user.id, via: factor.method });
-      return { step: 'passed', user, amr: factor.amr, detail: `${factor.detail} on a trusted device` };
+      return { step: 'passed', user, amr: factor.amr, detail: `${factor.detail} on a trusted device`, secondFactorChecked: false };
     }
   }
   if (step === 'verify-email') {
@@ -79,7 +87,7 @@ export async function takeRequiredSteps(
   }
   const ticket = () => (factor.resendable ? undefined : services.sessions.issueTicket(user.id, { method: factor.method, amr: factor.amr, detail: factor.detail }, SIGN_IN_TICKET_SECONDS));
   if (step === 'set-up-second-factor') return { step: 'second-factor', user, mfa, MFAType: defaultMfaType(mfa), ticket: ticket() };
-  if (step === 'done') return { step: 'passed', user, amr: factor.amr, detail: factor.detail };
+  if (step === 'done') return { step: 'passed', user, amr: factor.amr, detail: factor.detail, secondFactorChecked: false };
 
   const type = answer.MFAType ?? defaultMfaType(mfa);
   if (answer.otp === undefined) {
@@ -101,7 +109,7 @@ export async function takeRequiredSteps(
     throw error;
   }
   const deviceGrant = answer.rememberDevice && mfa.mayTrustDevice ? await issueDeviceGrant(services.db, user.id, call.origin) : undefined;
-  return { step: 'passed', user, amr: [...factor.amr, type === 1 ? 'otp' : 'mfa'], detail: `${factor.detail} and ${FACTOR_CODES[type]}`, ...(deviceGrant ? { deviceGrant } : {}) };
+  return { step: 'passed', user, amr: [...factor.amr, type === 1 ? 'otp' : 'mfa'], detail: `${factor.detail} and ${FACTOR_CODES[type]}`, secondFactorChecked: true, ...(deviceGrant ? { deviceGrant } : {}) };
 }
 
 /** The login reply (spec section 3) of a step the portal's screens show; `passed` is the entry point's to finish. */
