@@ -31,6 +31,7 @@ const PUBLIC_SCREENS: [string, string | RegExp][] = [
   ['/invite-client/00000000-0000-4000-8000-000000000000', 'Something went wrong'],
   ['/authorize', 'Authorize'],
   ['/downloads', 'Download the apps'],
+  ['/not-me/not-a-real-code', 'This was not me'],
   ['/acme/login', 'Sign In'],
   ['/acme/register', /Sign Up/i],
   ['/acme/forgot-password', 'Forgot Password?'],
@@ -118,6 +119,7 @@ for (const scheme of ['light', 'dark'] as const) {
         ['/account/connected-apps', 'Connected apps'],
         ['/account/passkeys', 'Passkeys'],
         ['/downloads', 'Download the apps'],
+        ['/not-me/not-a-real-code', 'This was not me'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
