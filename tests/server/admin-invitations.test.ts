@@ -58,7 +58,7 @@ describeEngines('admin console: invitations', (engine) => {
     await visitor.call('registerAsMember', { inviteCode, email: 'new.member@example.test', firstName: 'New', lastName: 'Member', password: CONSOLE_PASSWORD });
     const otp = codeIn(await mail().waitFor('new.member@example.test', { since: registered, match: withCode }));
     const { token: session } = await visitor.call('activateAccount', { otp, email: 'new.member@example.test' });
-    expect(await visitor.call('authenticate', { token: session! })).toMatchObject({ activeOrgId: 'acme', productAccess: ['hrms', 'chat'], isAdmin: false });
+    expect(await (await app().connect({ token: session! })).call('authenticate', { token: session! })).toMatchObject({ activeOrgId: 'acme', productAccess: ['hrms', 'chat'], isAdmin: false });
     const client = await visitor.call('acceptClientInvitation', { token });
     expect(client.email).toBe('new.client@example.test');
 

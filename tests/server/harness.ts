@@ -269,6 +269,15 @@ export async function signIn(app: TestServer, identifier: string, password: stri
 }
 
 /**
+ * What the renderer does with a token a sign-in answered with: a new connection opened with it (the handshake is the
+ * one way a connection is signed in), with the same handshake headers; the connection the token came on is closed.
+ */
+export async function continueOn(app: TestServer, from: TestClient, token: string, headers?: Record<string, string>, auth: HandshakeAuth = {}): Promise<TestClient> {
+  from.close();
+  return app.connect({ ...auth, token }, headers);
+}
+
+/**
  * A real SMTP receiver for the enclosing describe block and a server that mails to it. Call inside
  * describeEngines; returns getters for the server and the receiver.
  */

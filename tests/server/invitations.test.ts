@@ -19,7 +19,8 @@ describeEngines('member and client invitations', (engine) => {
 
   it('verifyInvitationCode gives each outcome of the spec', async () => {
     const client = await app().connect();
-    const verify = (inviteCode: string, token?: string) => client.call('verifyInvitationCode', { inviteCode, token });
+    // With a token, as the renderer sends it: over the connection opened with it.
+    const verify = async (inviteCode: string, token?: string) => (token ? await app().connect({ token }) : client).call('verifyInvitationCode', { inviteCode, token });
     // register: nobody has the invited address.
     expect(await verify(INVITES.forNewcomer)).toEqual({ ...NONE, email: 'newcomer@alpha.test' });
     // loginAndAccept: the account exists and nobody is signed in.
@@ -39,12 +40,10 @@ describeEngines('member and client invitations', (engine) => {
   });
 
   it('acceptInvitation joins the signed-in invitee, once; then the invitation reads as accepted', async () => {
-    const client = await app().connect();
-    await client.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+    const client = await app().connect({ token: await signIn(app(), EMAILS.admin, PASSWORDS.admin) });
     expect(await client.emit('acceptInvitation', { inviteCode: INVITES.forMember })).toMatchObject({ code: 403, error: MESSAGES.invitationEmailMismatch });
 
-    const member = await app().connect();
-    await member.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
+    const member = await app().connect({ token: await signIn(app(), EMAILS.member, PASSWORDS.member) });
     expect(await member.call('acceptInvitation', { inviteCode: INVITES.forMember })).toEqual({ success: true, orgId: 'delta' });
     const { list, activeOrgId } = await member.call('getWorkspaceList', {});
     expect(activeOrgId).toBe('delta');
@@ -66,7 +65,7 @@ describeEngines('member and client invitations', (engine) => {
     expect((await client.emit('registerAsMember', { ...member, email: 'newcomer@alpha.test' })).code).toBe(409);
     const { token } = await client.call('activateAccount', { otp: code, email: 'newcomer@alpha.test' });
     expect(token).toEqual(expect.any(String));
-    const session = await client.call('authenticate', { token: token! });
+    const session = await (await app().connect({ token: token! })).call('authenticate', { token: token! });
     expect(session).toMatchObject({ activeOrgId: 'alpha', productAccess: ['hrms', 'chat'], isAdmin: false });
   });
 
@@ -91,8 +90,8 @@ describeEngines('member and client invitations', (engine) => {
     expect(reply.email).toBe('buyer@client.test');
     expect(NewPasswordSchema.safeParse(reply.password).success).toBe(true);
     const signedIn = await client.call('login', { identifier: 'buyer@client.test', password: reply.password, platform: 'web' });
-    const { list } = await client.call('getWorkspaceList', {});
     expect(signedIn.token).toBeTruthy();
+    const { list } = await (await app().connect({ token: signedIn.token! })).call('getWorkspaceList', {});
     expect(list).toEqual([expect.objectContaining({ orgId: 'alpha', role: 'client', productAccess: ['pms'] })]);
 
     const again = await client.emit('acceptClientInvitation', { token });

@@ -11,7 +11,7 @@ import { startEntraStandIn, type DirectoryUser, type EntraStandIn } from '../oid
 import { walkToCallback } from '../oidc/provider-walk';
 import { makeTestCertificates, TEST_CA_DIR } from '../oidc/test-ca';
 import { cloneSeed, EMAILS } from './fixtures/seed';
-import { describeEngines, startTestServer, type TestServer } from './harness';
+import { continueOn, describeEngines, signIn, startTestServer, type TestServer } from './harness';
 
 /** The stand-in's directory: people whose addresses match seeded accounts, one the portal has never heard of, one unverified. */
 const PEOPLE = {
@@ -98,11 +98,13 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
     const { client, reply } = await finish({ email: PEOPLE.member.email });
     expect(reply.code).toBe(200);
     expect(reply.data).toMatchObject({ email: EMAILS.member, token: expect.any(String) });
-    // The connection is signed in: authenticate answers for the same account.
-    await expect(client.call('authenticate', { token: String(reply.data!.token) })).resolves.toMatchObject({ email: EMAILS.member });
+    // The token opens the client's next connection, as that account's.
+    const token = String(reply.data!.token);
+    const signedIn = await continueOn(app, client, token);
+    await expect(signedIn.call('authenticate', { token })).resolves.toMatchObject({ email: EMAILS.member });
     const links = await app.server.database.db.select().from(microsoftLinks).where(eq(microsoftLinks.userId, await app.userId(EMAILS.member)));
     expect(links).toEqual([expect.objectContaining({ issuer: provider.issuer, subject: PEOPLE.member.id, email: EMAILS.member })]);
-    const history = await client.call('getSignInHistory', {});
+    const history = await signedIn.call('getSignInHistory', {});
     expect(history.list[0]).toMatchObject({ kind: 'sign-in', detail: 'Microsoft' });
   });
 
@@ -173,7 +175,7 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
     expect((await first.client.emit('continueSignIn', { ticket, otp: code })).code).toBe(403);
     const { client, reply } = await finish({ email: PEOPLE.secured.email, mfa: true });
     expect(reply).toMatchObject({ code: 200, data: { email: PEOPLE.secured.email, token: expect.any(String) } });
-    const history = await client.call('getSignInHistory', {});
+    const history = await (await continueOn(app, client, String(reply.data!.token))).call('getSignInHistory', {});
     expect(history.list.map((entry) => [entry.kind, entry.detail]).slice(0, 4)).toEqual([
       ['sign-in', 'Microsoft with its second factor'],
       ['sign-in-failed', 'wrong work email code'],
@@ -183,8 +185,7 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
   });
 
   it('asks the same of a user who turned a second factor on for themselves', async () => {
-    const session = await app.connect();
-    await session.call('login', { identifier: PEOPLE.careful.email, password: 'Careful#Pass123', platform: 'web' });
+    const session = await app.connect({ token: await signIn(app, PEOPLE.careful.email, 'Careful#Pass123') });
     await session.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
     const since = mail.messages.length;
     const asked = await finish({ email: PEOPLE.careful.email });

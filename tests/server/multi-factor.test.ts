@@ -48,11 +48,12 @@ describeEngines('multi-factor sign-in, setup and recovery', (engine) => {
     expect(first.data).not.toHaveProperty('token');
     const { secret, token } = await setUpAuthenticator(client, MFA_USERS.app);
 
-    const session = await client.call('authenticate', { token });
+    const signedIn = await app().connect({ token });
+    const session = await signedIn.call('authenticate', { token });
     expect(session).toMatchObject({ email: MFA_USERS.app, isCompanyMFA: true, isUserMFASetup: true });
-    const list = await client.call('getWorkspaceList', {});
+    const list = await signedIn.call('getWorkspaceList', {});
     expect(list.list.find((org) => org.orgId === 'app-co')).toMatchObject({ isCompanyMFA: true });
-    await expect(client.call('hrms|master|MFA|read', undefined)).resolves.toEqual({
+    await expect(signedIn.call('hrms|master|MFA|read', undefined)).resolves.toEqual({
       MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true },
       company: { isEmailMFA: false, isAuthenticatorAppMFA: true },
     });

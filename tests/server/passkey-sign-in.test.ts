@@ -7,7 +7,7 @@ import { PASSKEY_REFUSED } from '../../src/server/handlers/passkeys';
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { burst, callLines, tally, times } from './attack';
 import type { SeedInput } from './fixtures/seed';
-import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
+import { continueOn, describeEngines, useTestServerWithMail, type TestClient } from './harness';
 import { SoftwareAuthenticator } from './software-authenticator';
 
 // Signing in with a passkey (issue 23 §2): the passkey is the first factor and the account goes through the one
@@ -42,12 +42,13 @@ describeEngines('passkeys: signing in', (engine) => {
   const rp = () => relyingParty(app().server.services.config.publicUrl);
   const db = () => app().server.database.db;
 
-  /** Password (and for Strict Co the mailed code, set up on the way): a signed-in connection. */
+  /** Password (and for Strict Co the mailed code, set up on the way): a connection opened with the session's token. */
   async function signedIn(email: string): Promise<TestClient> {
-    const client = await app().connect(undefined, freshAddress());
+    const address = freshAddress();
+    const client = await app().connect(undefined, address);
     let since = mail().messages.length;
     const first = await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
-    if (first.token) return client;
+    if (first.token) return continueOn(app(), client, first.token, address);
     if (!first.isUserMFASetup) {
       // Set up first; the next login mails the code.
       await client.call('hrms|master|MFA|setup', { identifier: email, password: PASSWORD, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
@@ -57,7 +58,7 @@ describeEngines('passkeys: signing in', (engine) => {
     const otp = codeIn(await mail().waitFor(email, { since, match: withCode }));
     const passed = await client.call('login', { identifier: email, password: PASSWORD, platform: 'web', MFAType: 1, otp });
     expect(passed.token).toBeDefined();
-    return client;
+    return continueOn(app(), client, passed.token!, address);
   }
 
   /** Registers a passkey for `email` on a software authenticator and returns it. */
@@ -81,16 +82,18 @@ describeEngines('passkeys: signing in', (engine) => {
 
   it('offers no credential (the browser picks from its own), and signs in with a verified passkey: token, reply, audit, last use', async () => {
     const authenticator = await enroll(OPEN[0]!);
-    const client = await app().connect(undefined, freshAddress());
-    const { challengeId, options } = await client.call('getPasskeySignInOptions', undefined);
+    const address = freshAddress();
+    const signingIn = await app().connect(undefined, address);
+    const { challengeId, options } = await signingIn.call('getPasskeySignInOptions', undefined);
     expect(options).toMatchObject({ rpId: rp().id, userVerification: 'preferred' });
     expect(options).not.toHaveProperty('allowCredentials');
     const [challenge] = await db().select().from(webauthnChallenges).where(eq(webauthnChallenges.id, challengeId));
     expect(challenge).toMatchObject({ purpose: 'sign-in', userId: null, usedAt: null });
 
-    const reply = await client.call('passkeyLogin', { challengeId, response: authenticator.assert(options as never), platform: 'web' });
+    const reply = await signingIn.call('passkeyLogin', { challengeId, response: authenticator.assert(options as never), platform: 'web' });
     expect(reply).toMatchObject({ token: expect.any(String), email: OPEN[0], planAccess: expect.any(Object) });
-    // The connection is signed in with it.
+    // The token opens the client's next connection.
+    const client = await continueOn(app(), signingIn, reply.token!, address);
     expect((await client.call('getWorkspaceList', {})).list.map((org) => org.orgId)).toEqual(['open']);
     const history = await client.call('getSignInHistory', { filter: { kinds: ['sign-in'] } });
     expect(history.list[0]).toMatchObject({ kind: 'sign-in', detail: 'a passkey with user verification' });
@@ -115,7 +118,7 @@ describeEngines('passkeys: signing in', (engine) => {
     const otp = codeIn(await mail().waitFor(STRICT[1]!, { since, match: withCode }));
     const after = await other.call('continueSignIn', { ticket: asked.ticket!, MFAType: 1, otp, platform: 'web' });
     expect(after.token).toEqual(expect.any(String));
-    const history = await other.call('getSignInHistory', { filter: { kinds: ['sign-in'] } });
+    const history = await (await app().connect({ token: after.token! })).call('getSignInHistory', { filter: { kinds: ['sign-in'] } });
     expect(history.list[0]!.detail).toBe('a passkey and work email code');
   });
 

@@ -5,7 +5,7 @@ import { authenticationOptions, relyingParty, verifyAssertion, type RelyingParty
 import { webauthnChallenges } from '../../src/server/db/schema';
 import { burst, tally, times } from './attack';
 import type { SeedInput } from './fixtures/seed';
-import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
+import { describeEngines, signIn, useTestServerWithMail, type TestClient } from './harness';
 import { SoftwareAuthenticator } from './software-authenticator';
 
 // Passkeys of one's own account (issue 23 §2): register, list, rename, remove; the verification module's challenges
@@ -33,9 +33,8 @@ describeEngines('passkeys: registration and management', (engine) => {
 
   /** A signed-in connection of `email` (it keeps the token for the burst helpers too). */
   async function signedIn(email: string): Promise<{ client: TestClient; token: string; sessionId: string }> {
-    const client = await app().connect();
-    const { token } = await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
-    return { client, token: token!, sessionId: decodeJwt(token!).jti! };
+    const token = await signIn(app(), email, PASSWORD);
+    return { client: await app().connect({ token }), token, sessionId: decodeJwt(token).jti! };
   }
 
   async function addPasskey(client: TestClient, authenticator: SoftwareAuthenticator, name = 'Laptop') {

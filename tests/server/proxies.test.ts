@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema';
 import { EMAILS, PASSWORDS, TEST_SEED } from './fixtures/seed';
-import { describeEngines, useTestServer } from './harness';
+import { continueOn, describeEngines, useTestServer } from './harness';
 
 // Behind one proxy that appends the address it sees (nginx's default), the client's own X-Forwarded-For value is left of
 // that address. With TRUST_PROXY=1 the server takes the first untrusted hop from the right: the proxy's append, never
@@ -18,8 +18,9 @@ for (const trust of ['1', 'loopback']) {
     });
 
     it('does not let a client-written X-Forwarded-For into an IP-fenced organization', async () => {
-      const forged = await app().connect(undefined, behindProxy('192.0.2.10'));
-      const { token } = await forged.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+      const signingIn = await app().connect(undefined, behindProxy('192.0.2.10'));
+      const { token } = await signingIn.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+      const forged = await continueOn(app(), signingIn, token!, behindProxy('192.0.2.10'));
       const list = await forged.call('getWorkspaceList', {});
       expect(list.list.map((org) => org.orgId)).not.toContain('gamma');
       await expect(forged.call('loginEmail', { email: EMAILS.admin, orgId: 'gamma' })).rejects.toMatchObject({ code: 403 });
@@ -31,8 +32,10 @@ for (const trust of ['1', 'loopback']) {
 
     it('sees a client on long-polling, and one that upgrades from it, at the address the proxy saw', async () => {
       // Only long-polling: a balancer that passes no WebSocket upgrades (with sticky sessions).
-      const polling = await app().connect(undefined, behindProxy('192.0.2.10'), ['polling']);
-      const { token } = await polling.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+      const signingIn = await app().connect(undefined, behindProxy('192.0.2.10'), ['polling']);
+      const { token } = await signingIn.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+      signingIn.close();
+      const polling = await app().connect({ token }, behindProxy('192.0.2.10'), ['polling']);
       expect((await polling.call('getWorkspaceList', {})).list.map((org) => org.orgId)).not.toContain('gamma');
       expect(polling.socket.io.engine.transport.name).toBe('polling');
 

@@ -5,7 +5,7 @@ import { auditEvents, rateLimits } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { SECURITY, securitySeed } from './fixtures/security-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
+import { continueOn, describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
 
 // The security center's audit log: the user's own sign-in history, an organization's audit for its admins, the CSV
 // export, and regenerating the recovery code.
@@ -17,8 +17,8 @@ const totp = (secret: string, offsetSeconds = 0) =>
 
 async function signedIn(app: TestServer, email: string, password: string = SECURITY.password): Promise<TestClient> {
   const client = await app.connect(undefined, { 'user-agent': UA });
-  await client.call('login', { identifier: email, password, platform: 'web' });
-  return client;
+  const { token } = await client.call('login', { identifier: email, password, platform: 'web' });
+  return continueOn(app, client, token!, { 'user-agent': UA });
 }
 
 describeEngines('security center: audit log', (engine) => {
@@ -67,7 +67,7 @@ describeEngines('security center: audit log', (engine) => {
     await client.call('endOtherSessions', undefined);
     const { token } = await client.call('hrms|myPassword|update', { oldPassword: PASSWORDS.lockable, newPassword: 'Changed#Pass456' });
     expect(token).toEqual(expect.any(String));
-    await client.call('logout', {});
+    await (await continueOn(app(), client, token, { 'user-agent': UA })).call('logout', {});
     const again = await signedIn(app(), EMAILS.lockable, 'Changed#Pass456');
     const { list } = await again.call('getSignInHistory', { pageSize: 40 });
     expect(list.map((entry) => entry.kind)).toEqual([
@@ -137,15 +137,16 @@ describeEngines('security center: audit log', (engine) => {
     await client.call('hrms|master|MFA|verify', { ...held, otp: totp(generated.MFASecretKey), MFASecretKey: generated.MFASecretKey });
     const saved = await client.call('hrms|master|MFA|setup', { ...held, MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true, MFASecretKey: generated.MFASecretKey } });
     expect(saved.token).toEqual(expect.any(String));
+    const session = await continueOn(app(), client, saved.token!);
 
-    const { recoveryCode } = await client.call('regenerateRecoveryCode', undefined);
+    const { recoveryCode } = await session.call('regenerateRecoveryCode', undefined);
     expect(recoveryCode).toMatch(/^[a-z0-9]{4}-[a-z0-9]{5}$/);
     expect(recoveryCode).not.toBe(generated.recoveryCode);
     const other = await app().connect();
     await expect(other.call('hrms|master|MFA|verify', { ...held, recoveryCode: generated.recoveryCode })).rejects.toMatchObject({ code: 403, message: MESSAGES.invalidRecoveryCode });
     await expect(other.call('hrms|master|MFA|verify', { ...held, recoveryCode })).resolves.toMatchObject({ success: true, token: expect.any(String) });
 
-    const { list } = await client.call('getSignInHistory', { filter: { kinds: ['recovery-code-regenerated', 'second-factor-changed', 'recovery-code-used'] } });
+    const { list } = await session.call('getSignInHistory', { filter: { kinds: ['recovery-code-regenerated', 'second-factor-changed', 'recovery-code-used'] } });
     expect(list.map((entry) => entry.kind)).toEqual(['recovery-code-used', 'recovery-code-regenerated', 'second-factor-changed']);
     // Without an authenticator app there is no recovery code to replace.
     const plain = await signedIn(app(), SECURITY.history);

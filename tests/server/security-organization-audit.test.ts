@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { auditEvents, memberships, rateLimits } from '../../src/server/db/schema';
 import { SECURITY, securitySeed } from './fixtures/security-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
+import { describeEngines, signIn, useTestServer, type TestClient, type TestServer } from './harness';
 
 // An organization's audit for its admins: the events of its members since they joined, filtered, paged and exported
 // as CSV; refused to members, to another organization's admin, and outside the organization's IP ranges.
@@ -11,9 +11,7 @@ import { describeEngines, useTestServer, type TestClient, type TestServer } from
 const NOT_ADMIN = { code: 403, message: 'Only an administrator of this organization can see its audit.' };
 
 async function signedIn(app: TestServer, email: string, password: string): Promise<TestClient> {
-  const client = await app.connect();
-  await client.call('login', { identifier: email, password, platform: 'web' });
-  return client;
+  return app.connect({ token: await signIn(app, email, password) });
 }
 
 describeEngines('security center: organization audit', (engine) => {

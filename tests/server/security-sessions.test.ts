@@ -6,7 +6,7 @@ import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
 import { SESSION_ENDED_EVENT } from '../../src/shared/protocol';
 import { callLines } from './attack';
 import { EMAILS, PASSWORDS, TEST_SEED } from './fixtures/seed';
-import { describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
+import { continueOn, describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
 
 // The security center's sessions and devices: getSessionList, endSession, endOtherSessions.
 
@@ -16,7 +16,7 @@ const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Ap
 const ELECTRON_MAC = desktopUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Suite Chat/1.4.0 Chrome/128.0.0.0 Electron/32.0.0 Safari/537.36', 'chat', '1.4.0');
 const sessionIdOf = (token: string) => decodeJwt(token).jti!;
 
-/** Signs in on a fresh connection with this user agent, as the platform says; the connection stays signed in. */
+/** Signs in on a fresh connection with this user agent, as the platform says; continues on one opened with the token. */
 async function signInAs(
   app: TestServer,
   email: string,
@@ -26,7 +26,7 @@ async function signInAs(
 ): Promise<{ client: TestClient; token: string }> {
   const client = await app.connect(undefined, { 'user-agent': userAgent });
   const reply = await client.call('login', { identifier: email, password, ...reported });
-  return { client, token: reply.token! };
+  return { client: await continueOn(app, client, reply.token!, { 'user-agent': userAgent }), token: reply.token! };
 }
 
 describeEngines('security center: sessions and devices', (engine) => {

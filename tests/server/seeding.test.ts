@@ -115,7 +115,7 @@ describeEngines('seeding', (engine) => {
     // The added account can sign in.
     expect(await loginCode(after, 'late@alpha.test', 'Late#Pass123')).toBe(200);
     // A token from before the restart still works: the signing key lives in the database.
-    await expect(client.call('authenticate', { token })).resolves.toMatchObject({ email: EMAILS.member });
+    await expect((await after.connect({ token })).call('authenticate', { token })).resolves.toMatchObject({ email: EMAILS.member });
   });
 
   it('leaves the data untouched when a restart brings an invalid seed', async () => {

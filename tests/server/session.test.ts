@@ -11,9 +11,9 @@ const ENDED = { code: 401, message: 'Your session has ended. Please sign in agai
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sessionIdOf = (token: string) => decodeJwt(token).jti!;
 
-/** authenticate on a fresh connection that carries no token. */
+/** authenticate on a fresh connection opened with the token, as the renderer does. */
 async function authenticate(app: TestServer, token: string) {
-  const client = await app.connect();
+  const client = await app.connect({ token });
   try {
     return await client.call('authenticate', { token });
   } finally {
@@ -50,19 +50,28 @@ describeEngines('sessions', (engine) => {
     expect(newHire).toMatchObject({ isAdmin: false, productAccess: ['hrms'], aftrp: true });
   });
 
-  it('signs the connection in, so later calls on it need no handshake token', async () => {
-    const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
-    const client = await app().connect();
-    await expect(client.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
-    await client.call('authenticate', { token });
+  it('signs a connection in by its handshake only: not by a sign-in on it, nor by the token authenticate names', async () => {
+    // A sign-in answers with a token; the connection it came on stays signed out (the client opens a new one).
+    const signingIn = await app().connect();
+    const { token } = await signingIn.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
+    await expect(signingIn.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401, message: 'Please sign in.' });
+    // Naming a live token on a connection opened without it does not sign that connection in ...
+    await expect(signingIn.call('authenticate', { token: token! })).rejects.toMatchObject(ENDED);
+    await expect(signingIn.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+    // ... nor does naming another live token on a signed-in connection switch it to that session.
+    const admin = await signIn(app(), EMAILS.admin, PASSWORDS.admin);
+    const client = await app().connect({ token: token! });
+    await expect(client.call('authenticate', { token: admin })).rejects.toMatchObject(ENDED);
+    await expect(client.call('authenticate', { token: token! })).resolves.toMatchObject({ email: EMAILS.member });
     const { list } = await client.call('getWorkspaceList', {});
     expect(list.map((org) => org.orgId)).toEqual(['alpha', 'beta']);
+    // The refused switch ended nothing: the admin's token still opens its own connection.
+    await expect(authenticate(app(), admin)).resolves.toMatchObject({ email: EMAILS.admin });
   });
 
   it('refuses a garbage token with 401', async () => {
-    const client = await app().connect();
     for (const token of ['garbage', 'a.b.c', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.AAAA']) {
-      await expect(client.call('authenticate', { token }), token).rejects.toMatchObject(ENDED);
+      await expect(authenticate(app(), token), token).rejects.toMatchObject(ENDED);
     }
   });
 
@@ -113,11 +122,12 @@ describeEngines('sessions', (engine) => {
     await expect(authenticate(app(), fresh)).resolves.toMatchObject({ email: EMAILS.admin });
   });
 
-  it("a sign-in on a connection opened as an onboarding employee's makes it a regular account's", async () => {
+  it("a sign-in on a connection opened as an onboarding employee's leaves it alone: the token opens a regular account's", async () => {
     const client = await app().connect({ accountType: 'onboarding' });
     const reply = await client.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
     expect(reply.token).toEqual(expect.any(String));
-    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect(client.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
+    await expect((await app().connect({ token: reply.token!, accountType: 'user' })).call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
   });
 
   it('ends the session on logout: the token is refused everywhere afterwards', async () => {
@@ -151,8 +161,8 @@ describeEngines('sessions', (engine) => {
 
   it('revokes a session on every connection at once: the others are told to sign out and closed, and the token gets 401', async () => {
     const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
-    const first = await app().connect();
-    const second = await app().connect();
+    const first = await app().connect({ token });
+    const second = await app().connect({ token });
     await first.call('authenticate', { token });
     await second.call('authenticate', { token });
     await expect(second.call('getWorkspaceList', {})).resolves.toMatchObject({ list: expect.any(Array) });
@@ -175,11 +185,16 @@ describeEngines('sessions', (engine) => {
     const ended = sessionEnd(elsewhere);
     const changer = await app().connect({ token: kept });
     await changer.call('getWorkspaceList', {});
+    let changerTold = false;
+    changer.socket.on(SESSION_ENDED_EVENT, () => (changerTold = true));
     const { token } = await changer.call('hrms|myPassword|update', { oldPassword: 'Surveyor#Pass123', newPassword: 'Surveyor#Pass456' });
     expect((await ended).reason).toBe('io server disconnect');
-    await expect(changer.call('getWorkspaceList', {})).resolves.toMatchObject({ list: expect.any(Array) });
+    // The changer got its reply, was neither told nor closed, and continues on a connection opened with the new token.
+    expect(changerTold).toBe(false);
     expect(changer.socket.connected).toBe(true);
     expect(token).not.toBe(kept);
+    await expect(changer.call('getWorkspaceList', {})).rejects.toMatchObject(ENDED);
+    await expect((await app().connect({ token })).call('getWorkspaceList', {})).resolves.toMatchObject({ list: expect.any(Array) });
     await expect((await app().connect({ token: otherToken })).call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
   });
 

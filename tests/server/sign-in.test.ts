@@ -36,7 +36,7 @@ describeEngines('sign-in', (engine) => {
     expect(reply.aftrp).toBeUndefined();
     expect(reply.activateAccount).toBeUndefined();
 
-    const session = await (await app().connect()).call('authenticate', { token: reply.token! });
+    const session = await (await app().connect({ token: reply.token! })).call('authenticate', { token: reply.token! });
     expect(session.email).toBe(EMAILS.admin);
   });
 
@@ -76,7 +76,7 @@ describeEngines('sign-in', (engine) => {
     const reply = await client.call('login', { identifier: EMAILS.newHire, password: PASSWORDS.newHire, platform: 'web' });
     expect(reply.token).toEqual(expect.any(String));
     expect(reply.aftrp).toBe(true);
-    const session = await client.call('authenticate', { token: reply.token! });
+    const session = await (await app().connect({ token: reply.token! })).call('authenticate', { token: reply.token! });
     expect(session.aftrp).toBe(true);
   });
 
@@ -141,8 +141,9 @@ describeEngines('sign-in', (engine) => {
     const client = await app().connect();
     const reply = await client.call('login', { identifier: EMAILS.client, password: PASSWORDS.client, platform: 'web' });
     await login(client, EMAILS.client, 'Guess#Secret77');
-    await client.call('authenticate', { token: reply.token! });
-    await client.call('logout', {});
+    const signedIn = await app().connect({ token: reply.token! });
+    await signedIn.call('authenticate', { token: reply.token! });
+    await signedIn.call('logout', {});
 
     const written = logs.slice(before).join('');
     expect(written).toContain('sign-in.succeeded');

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { lifecycleSeed, NO_PASSWORD } from './fixtures/lifecycle-seed';
-import { describeEngines, useTestServerWithMail, type TestClient, type TestServer } from './harness';
+import { continueOn, describeEngines, signIn, useTestServerWithMail, type TestClient, type TestServer } from './harness';
 
 /** The password the first admin chooses at sign-up. */
 const CHOSEN = 'Rocket#Shoes1';
@@ -85,7 +85,7 @@ describeEngines('company sign-up and verification', (engine) => {
 
     const activated = await client.call('activateAccount', { otp: code, email });
     expect(activated).toEqual({ token: expect.any(String), email });
-    const session = await (await app().connect()).call('authenticate', { token: activated.token! });
+    const session = await (await app().connect({ token: activated.token! })).call('authenticate', { token: activated.token! });
     expect(session.activeOrgId).toBe(org!.orgId);
     expect(session.isAdmin).toBe(true);
     const [after] = await db.select().from(organizations).where(eq(organizations.id, org!.id));
@@ -185,9 +185,10 @@ describeEngines('company sign-up and verification', (engine) => {
   });
 
   it('activateOrganization: an admin verifies a pending company with the mailed code, once', async () => {
-    const client = await app().connect();
-    const login = await client.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
+    const signingIn = await app().connect();
+    const login = await signingIn.call('login', { identifier: EMAILS.admin, password: PASSWORDS.admin, platform: 'web' });
     expect(login.token).toBeTruthy();
+    const client = await continueOn(app(), signingIn, login.token!);
     expect(await client.emit('activateOrganization', { otp: '123456', orgId: 'pending-co' })).toMatchObject({ code: 403 });
     const since = mail().messages.length;
     await client.call('resendOTP', { email: EMAILS.admin });
@@ -201,8 +202,7 @@ describeEngines('company sign-up and verification', (engine) => {
     const { list } = await client.call('getWorkspaceList', {});
     expect(list.find((item) => item.orgId === 'pending-co')?.verified).toBe(true);
 
-    const member = await app().connect();
-    await member.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
+    const member = await app().connect({ token: await signIn(app(), EMAILS.member, PASSWORDS.member) });
     expect(await member.emit('activateOrganization', { otp: '123456', orgId: 'alpha' })).toMatchObject({ code: 403 });
     const anonymous = await app().connect();
     expect((await anonymous.emit('activateOrganization', { otp: '123456', orgId: 'alpha' })).code).toBe(401);
@@ -280,8 +280,8 @@ describeEngines('company sign-up and verification', (engine) => {
     expect(activated.token).toEqual(expect.any(String));
     expect(await chosenOf(app(), email)).toEqual({ chosen: true, verified: true });
     // Like a reset: the session opened before the password was chosen is over; the new one works.
-    expect((await (await app().connect()).emit('authenticate', { token: before.token! })).code).toBe(401);
-    expect((await (await app().connect()).call('authenticate', { token: activated.token! })).email).toBe(email);
+    expect((await (await app().connect({ token: before.token! })).emit('authenticate', { token: before.token! })).code).toBe(401);
+    expect((await (await app().connect({ token: activated.token! })).call('authenticate', { token: activated.token! })).email).toBe(email);
     expect((await (await app().connect()).emit('login', { identifier: email, password: CHOSEN, platform: 'web' })).code).toBe(403);
     expect((await (await app().connect()).call('login', { identifier: email, password: 'Migrated#Pass1', platform: 'web' })).token).toEqual(expect.any(String));
   });

@@ -38,7 +38,7 @@ describeEngines('trusted devices', (engine) => {
     await app().server.database.db.delete(rateLimits);
   });
 
-  const connect = (cookie?: string, userAgent = CHROME, auth?: { deviceToken?: string }) =>
+  const connect = (cookie?: string, userAgent = CHROME, auth?: { deviceToken?: string; token?: string }) =>
     app().connect(auth, { 'user-agent': userAgent, ...(cookie ? { cookie: `theme=dark; portal_device=${cookie}` } : {}) });
   const login = (client: TestClient, email: string, extra: Record<string, unknown> = {}) => client.emit('login', { identifier: email, password: MFA_PASSWORD, platform: 'web', ...extra });
 
@@ -106,7 +106,7 @@ describeEngines('trusted devices', (engine) => {
     expect(again).toMatchObject({ code: 200, data: { token: expect.any(String) } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail().messages.slice(since).filter((m) => m.to.includes(email) && withCode(m))).toEqual([]);
-    const signedIn = await connect();
+    const signedIn = await connect(undefined, CHROME, { token: again.data!.token as string });
     await signedIn.call('authenticate', { token: again.data!.token as string });
     const history = await signedIn.call('getSignInHistory', { page: 1, pageSize: 20 });
     expect(history.list[0]).toMatchObject({ kind: 'sign-in', detail: 'password on a trusted device' });
@@ -168,7 +168,7 @@ describeEngines('trusted devices', (engine) => {
     await setUpEmailFactor(changer);
     const changed = await trustThisDevice(changer);
     const session = await login(await connect(changed), changer);
-    const client = await connect(changed);
+    const client = await connect(changed, CHROME, { token: session.data!.token as string });
     await client.call('authenticate', { token: session.data!.token as string });
     await client.call('hrms|myPassword|update', { oldPassword: MFA_PASSWORD, newPassword: 'Factor#Pass456' });
     expect((await client.emit('login', { identifier: changer, password: 'Factor#Pass456', platform: 'web' })).data).not.toHaveProperty('token');
@@ -187,8 +187,8 @@ describeEngines('trusted devices', (engine) => {
     const factor = emailOf('factor');
     await setUpEmailFactor(factor);
     const trusted = await trustThisDevice(factor);
-    const signedIn = await connect(trusted);
-    const reply = await login(signedIn, factor);
+    const reply = await login(await connect(trusted), factor);
+    const signedIn = await connect(trusted, CHROME, { token: reply.data!.token as string });
     await signedIn.call('authenticate', { token: reply.data!.token as string });
     await signedIn.call('hrms|master|MFA|setup', { MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
     expect((await login(await connect(trusted), factor)).data).not.toHaveProperty('token');

@@ -53,10 +53,8 @@ export function passwordHandlers(services: Services): HandlerMap {
       if (payload.oldPassword === payload.newPassword) throw new CallError(ERROR_CODES.BAD_REQUEST, MESSAGES.samePassword, { fields: ['newPassword'] });
       const passwordHash = await hashPassword(payload.newPassword);
       await db.update(users).set({ passwordHash, passwordChosen: true, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
-      // Every session ends, this one included; the caller continues on a new token (taken first, so this connection
-      // is not closed with the others).
+      // Every session ends, this one included; the caller continues on a new token (its client reconnects with it).
       const { token, sessionId: kept } = await sessions.open(user.id, ctx.origin);
-      ctx.setToken(token);
       await sessions.revokeAllForUser(user.id, kept);
       await revokeTrustedDevices(db, user.id);
       await recordAudit(db, user.id, { kind: 'password-changed', detail: 'every other session ended', origin: ctx.origin, sessionId: kept });

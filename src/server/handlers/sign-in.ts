@@ -67,8 +67,6 @@ export function signInHandlers(services: Services): HandlerMap {
     },
 
     async logout(payload, ctx) {
-      // Signed out here first, so this connection gets its reply rather than the "session ended" of the others.
-      ctx.setToken(null);
       await sessions.revoke(ctx.session.sessionId, payload.device_token);
       await recordAudit(db, ctx.user.id, { kind: 'signed-out', origin: ctx.origin, sessionId: ctx.session.sessionId });
       log.info('sign-out', { userId: ctx.user.id, deviceToken: payload.device_token !== undefined });

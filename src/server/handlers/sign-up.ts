@@ -11,6 +11,7 @@ import { memberships, organizations } from '../db/schema';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
 import { recordAudit } from '../audit/audit-log';
+import { openPortalSession } from '../sign-in/portal-session';
 
 /** Company sign-up and verification: addressParams, checkEmailExistense, signUp, activateAccount, resendOTP, activateOrganization. */
 export function signUpHandlers(services: Services): HandlerMap {
@@ -51,9 +52,8 @@ export function signUpHandlers(services: Services): HandlerMap {
         log.info('account.verified', { userId: user.id, secondFactorRequired: true, choseFirstPassword });
         return { email: user.email, isCompanyMFA: true };
       }
-      const { token, sessionId } = await sessions.open(user.id, ctx.origin);
-      ctx.setToken(token);
-      await recordAudit(db, user.id, { kind: 'sign-in', detail: 'email verification code', origin: ctx.origin, sessionId });
+      // The end of the sign-in queue's first step when no second factor follows: the session every way in opens.
+      const { token } = await openPortalSession(services, ctx, { user, detail: 'email verification code' }, { via: 'email code' });
       log.info('account.verified', { userId: user.id, choseFirstPassword });
       return { token, email: user.email };
     },

@@ -30,7 +30,6 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiC
       userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
       deviceToken: deviceTokenOfCookie(req.get('cookie')),
       token: () => bearerToken(req.get('authorization')),
-      setToken: () => undefined,
     };
     const body = req.body === undefined ? {} : { body: req.body as unknown };
     const payload = options.params ? { params: { ...req.params }, ...body } : { query: { ...(req.query as Record<string, unknown>) }, ...body };

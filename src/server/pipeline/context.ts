@@ -17,16 +17,21 @@ export interface Caller {
   userAgent: string | null;
   /** The trusted-device token the client carries (the `portal_device` cookie, or the desktop app's handshake). */
   deviceToken: string | null;
-  /** The token this connection carries (from the handshake, or set by a sign-in on it). */
+  /**
+   * The token this connection carries: the one its handshake brought (a socket), or the request's bearer token (HTTP).
+   * It is the only way a connection is signed in: a sign-in answers with a token, and the client opens a new
+   * connection with it; no call changes the token of the connection it came on.
+   */
   token(): string | null;
   /**
-   * The account-type flag the connection was opened with (spec section 7), 'user' once a sign-in on it set a token;
-   * null when the client did not say (an older app) or for HTTP calls. A session of the other kind is refused.
+   * The account-type flag the connection was opened with (spec section 7); null when the client did not say (an
+   * older app) or for HTTP calls. A session of the other kind is refused.
    */
   accountType?(): 'user' | 'onboarding' | null;
-  setToken(token: string | null): void;
   /** The session this connection's calls were just resolved to: it is told, and closed, when that session ends. */
   joinSession?(sessionId: string): void;
+  /** The connection is no longer told when its session ends (it is ending it itself: `endsSession` events). */
+  leaveSession?(): void;
 }
 
 /** What every handler gets besides its parsed payload; the stages its entry composes add the rest. */
@@ -37,8 +42,6 @@ export interface BaseContext {
   origin: CallOrigin;
   /** The caller's trusted-device token, read by the sign-in flow to skip a second factor. */
   deviceToken: string | null;
-  /** Signs this connection in (a token) or out (null): later calls on it carry the token. */
-  setToken(token: string | null): void;
 }
 
 /** A resolved session and its account (the session stage, for `auth: 'user'`). */

@@ -141,7 +141,6 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
         userAgent: caller.userAgent,
         origin: { ip: caller.ip, userAgent: caller.userAgent, reported: null },
         deviceToken: caller.deviceToken,
-        setToken: (token) => caller.setToken(token),
       };
       const reached = { ctx: base };
       const { work, wrote, result } = await measureWork(() => runStages(chains.get(name)!, call, base, reached), { event: name, hashes: call.entry.hashes === true });

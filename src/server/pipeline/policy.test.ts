@@ -85,9 +85,9 @@ describe('budgets whose subject is the caller are declared, not spent by handler
     const limiter = { spend: async (name: LimitName, subject: string) => (spent.push([name, subject]), attempt(name)) } as unknown as AttemptLimiter;
     return { spent, limiter };
   };
-  const caller = { connectionId: 'c', ip: '203.0.113.7', userAgent: null, deviceToken: null, token: () => null, setToken: () => undefined } satisfies Caller;
+  const caller = { connectionId: 'c', ip: '203.0.113.7', userAgent: null, deviceToken: null, token: () => null } satisfies Caller;
   const callOf = (event: string, entry: AnyEntry, payload: unknown = {}): Call => ({ event, entry, caller, raw: payload, payload, attempts: new Map() });
-  const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken: null, setToken: () => undefined };
+  const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken: null };
 
   it('the limits stage spends a caller budget for the signed-in user, or the app, before the handler', async () => {
     const { spent, limiter } = recording();

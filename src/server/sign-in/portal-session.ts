@@ -6,23 +6,21 @@ import type { CallOrigin } from '../auth/device';
 import type { Services } from '../services';
 import { alertIfNewDevice } from './new-device-alerts';
 
-/** The call that finishes a sign-in on the portal: where it comes from, and the connection to sign in. */
+/** The call that finishes a sign-in on the portal: where it comes from. */
 export interface FinishingCall {
   origin: CallOrigin;
   ip: string | null;
-  setToken(token: string | null): void;
 }
 
 /**
- * The end of every sign-in on the portal: a session (with its audit line, in one statement), the connection signed
- * in with it, and the login reply: the token, and `aftrp` when the password must be changed first (spec section 4),
+ * The end of every sign-in on the portal: a session (with its audit line, in one statement), and the login reply:
+ * the token (the client opens its next connection with it), and `aftrp` when the password must be changed first (spec section 4),
  * else the active organization's plan.
  */
 export async function openPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<LoginReply & { token: string }> {
   const { user, detail } = passed;
   const { origin } = call;
   const { token, sessionId } = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
-  call.setToken(token);
   alertIfNewDevice(services, user, origin, sessionId);
   services.log.info('sign-in.succeeded', { userId: user.id, platform: origin.reported?.platform, forcedChange: user.mustChangePassword, ...logged });
   if (user.mustChangePassword) return { token, aftrp: true, email: user.email };

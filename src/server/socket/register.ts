@@ -99,23 +99,15 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       deviceToken: deviceToken ?? (handshake.success ? (handshake.data.deviceToken ?? null) : null),
       token: () => data.token,
       accountType: () => data.accountType,
-      // A new token (or none) means this connection no longer belongs to the session it was in: it is not closed
-      // when that one ends. The next call resolved with the new token joins its session.
-      setToken: (token) => {
-        if (token === data.token) return;
-        data.token = token;
-        // Only sign-ins of regular accounts set a token on a connection (onboarding tokens are for the boarding sites).
-        if (token !== null && data.accountType !== null) data.accountType = 'user';
-        if (data.sessionId) {
-          void socket.leave(sessionRoom(data.sessionId));
-          data.sessionId = null;
-        }
-      },
       joinSession: (sessionId) => {
         if (data.sessionId === sessionId) return;
         if (data.sessionId) void socket.leave(sessionRoom(data.sessionId));
         data.sessionId = sessionId;
         void socket.join(sessionRoom(sessionId));
+      },
+      leaveSession: () => {
+        if (data.sessionId) void socket.leave(sessionRoom(data.sessionId));
+        data.sessionId = null;
       },
     };
     let flooded = 0;

@@ -114,7 +114,7 @@ export const PORTAL_EVENTS = {
       .strict(),
     LoginReplySchema,
   ),
-  /** Resolve a stored token into the session it belongs to; the connection carries that token from then on. */
+  /** The session of the stored token, which must be the one the connection was opened with. */
   authenticate: entry({ auth: 'user', token: 'payload' }, z.object({ token: TokenSchema }), SessionReplySchema),
   /** The organizations the user may enter from this address, and the active one. */
   getWorkspaceList: entry(
@@ -148,10 +148,10 @@ export const PORTAL_EVENTS = {
    */
   resendOTP: entry({ auth: 'none', limits: { mailRequest: (p) => p.email } }, z.object({ email: EmailSchema }), SuccessSchema),
   /** End this session on the server, and forget the device token if one is given. */
-  logout: entry({ auth: 'user' }, z.object({ device_token: z.string().max(4096).optional() }), SuccessSchema),
+  logout: entry({ auth: 'user', endsSession: true }, z.object({ device_token: z.string().max(4096).optional() }), SuccessSchema),
   /** Change one's own password; returns a new token and ends every other session. */
   'hrms|myPassword|update': entry(
-    { auth: 'user', hashes: true, limits: { passwordChange: 'caller' } },
+    { auth: 'user', hashes: true, endsSession: true, limits: { passwordChange: 'caller' } },
     z.object({ oldPassword: LoginPasswordSchema, newPassword: NewPasswordSchema }),
     z.object({ token: z.string() }),
   ),

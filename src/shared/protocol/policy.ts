@@ -60,8 +60,18 @@ export type EventLimits<P> = Partial<Record<LimitName, LimitSubject<P>>>;
  */
 export interface EventPolicy<P> {
   auth: EventAuth;
-  /** `payload`: the session token is the payload's `token` field rather than the connection's (authenticate). */
+  /**
+   * `payload`: the payload names the session by its `token` field (spec section 7's authenticate): the call is signed
+   * in only when the field is there, and the field must be the token the connection was opened with (401 otherwise).
+   * A connection is signed in one way: by its handshake.
+   */
   token?: 'payload';
+  /**
+   * It ends the caller's session (logout; a password change, which continues on a new one): the connection stops
+   * listening for that session's end before the handler runs, so it gets its reply, not the "session ended" sent to
+   * the session's other connections.
+   */
+  endsSession?: true;
   /**
    * Its check is a password hash (argon2id: a sign-in, a new password, an unknown account's throw-away hash): it passes
    * the busy-server admission before it spends any budget, so a storm is refused at once instead of queueing.

@@ -8,8 +8,9 @@ const PLEASE_SIGN_IN = 'Please sign in.';
 const ANONYMOUS: Anonymous = { session: null, user: null };
 
 /**
- * The one door of sessions: resolves the token once (the connection's, or the payload's `token` for events that
- * declare `token: 'payload'`) into the session and its account, and adds both to the context. A token that is
+ * The one door of sessions: resolves the connection's token once into the session and its account, and adds both to
+ * the context. Events that declare `token: 'payload'` are signed in only when the payload names the token, and it must
+ * be the connection's: no call signs a connection in with another token (its handshake is the one way). A token that is
  * forged, expired or revoked (by logout, a password change or a reset, on any connection or instance) answers 401,
  * which tells the client to sign out. Onboarding sessions never pass as a regular account's. Adds no session for
  * `maybeUser` without a token, and for `userOrLogin` with held login details (the held-login stage proves those).
@@ -17,8 +18,10 @@ const ANONYMOUS: Anonymous = { session: null, user: null };
 export function sessionStage(sessions: SessionService): Stage<BaseContext, SignedIn | Anonymous> {
   return async (call, _ctx, next) => {
     const { entry, caller } = call;
-    const fromPayload = entry.token === 'payload' ? (call.payload as { token?: string } | undefined)?.token : undefined;
-    const token = entry.token === 'payload' ? (fromPayload ?? null) : caller.token();
+    const named = entry.token === 'payload' ? ((call.payload as { token?: string } | undefined)?.token ?? null) : undefined;
+    // A stored token the connection was not opened with: the client's handshake is out of step with its storage.
+    if (typeof named === 'string' && named !== caller.token()) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
+    const token = named === null ? null : caller.token();
     const held = call.payload as { identifier?: string; password?: string; ticket?: string } | undefined;
 
     if (entry.auth === 'userOrLogin' && ((held?.identifier !== undefined && held.password !== undefined) || held?.ticket !== undefined)) {
@@ -42,9 +45,17 @@ export function sessionStage(sessions: SessionService): Stage<BaseContext, Signe
     if (flagged !== null && flagged !== resolved.kind) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
     if (resolved.kind !== 'user' || !resolved.user) throw new CallError(ERROR_CODES.UNAUTHENTICATED, SIGN_IN_AGAIN);
     const { user, ...session } = resolved;
-    // `authenticate`: the connection carries the token it proved from now on.
-    if (entry.auth === 'user' && entry.token === 'payload') caller.setToken(token);
-    caller.joinSession?.(session.sessionId);
-    return next({ session, user });
+    if (!entry.endsSession) {
+      caller.joinSession?.(session.sessionId);
+      return next({ session, user });
+    }
+    // Ending it itself: not told of the end it causes; still told of any other if the call fails.
+    caller.leaveSession?.();
+    try {
+      return await next({ session, user });
+    } catch (error) {
+      caller.joinSession?.(session.sessionId);
+      throw error;
+    }
   };
 }
