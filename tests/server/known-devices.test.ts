@@ -140,6 +140,9 @@ function knownDeviceSuite(engine: Engine, env: Record<string, string>) {
     // The trusted device signs in with the right password, skipping the code as a trusted device does.
     const owner = await login(await from('198.51.100.20', trusted), email, MFA_PASSWORD);
     expect(owner).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    // The same token sent in the handshake, as a desktop app sends it, is the same known device.
+    const desktop = await app().connect({ deviceToken: trusted }, { 'x-forwarded-for': '198.51.100.22' });
+    expect(await login(desktop, email, MFA_PASSWORD)).toMatchObject({ code: 200, data: { token: expect.any(String) } });
 
     // The owner was still mailed the link that lifts the unknown devices' lock.
     const unlock = await mail().waitFor(email, { since, match: (m) => m.subject.startsWith('Sign-in to your account was paused') });
