@@ -126,11 +126,11 @@ const LOCKED_BY: Partial<Record<LimitName, { what: string; subject: 'identifier'
  * address, not an account, and are not recorded.
  */
 export function auditLocks(services: () => Services) {
-  return ({ policy, subject, rule, address }: LockEvent) => {
+  return ({ policy, subject, rule, address, knownDevice }: LockEvent) => {
     const locked = LOCKED_BY[policy];
     if (!locked || rule.per === 'address') return;
     const { db, background } = services();
-    const where = rule.per === 'pair' ? 'from this address' : 'from several addresses';
+    const where = rule.per === 'pair' ? 'from this address' : knownDevice !== null ? 'on one trusted device' : 'from several addresses';
     const detail = `Too many ${locked.what} ${where}; paused for ${Math.round(rule.blockSeconds / 60)} minutes`;
     const origin: CallOrigin = { ...NO_ORIGIN, ip: address };
     background.run('audit-lock', async () => {

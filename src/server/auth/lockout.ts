@@ -11,7 +11,8 @@ import { CODE_LIFETIMES, findLinkSecret, issueLinkSecret, markUsed } from './one
 /**
  * The sign-in lockout an attacker cannot turn into a weapon (README, "Lockout"): wrong passwords lock the identifier
  * at one address first; only many addresses together lock it everywhere, and then its owner is mailed a one-time
- * link that lifts the lock. A password reset lifts it too.
+ * link that lifts the lock. A password reset lifts it too. "Everywhere" is every device the account has not trusted:
+ * each trusted device is counted apart (`knownDevicesApart` in limits/policies.ts), so it still signs in.
  */
 
 /** Lifts every password lock of an account, by email and by user name, from every address. */
@@ -21,11 +22,12 @@ export async function forgetSignInLocks(limiter: AttemptLimiter, user: Pick<User
 }
 
 /**
- * Told by the limiter when an identifier's password budget locks everywhere: if it names an account, its owner gets
- * an unlock link (at most one per cooldown). In the background, so the locking reply is the same for every identifier.
+ * Told by the limiter when an identifier's password budget locks everywhere (for unknown devices, or on one known
+ * device of the account): if it names an account, its owner gets an unlock link (at most one per cooldown). In the
+ * background, so the locking reply is the same for every identifier.
  */
 export function mailUnlockLinkOnLock(services: () => Services): (event: LockEvent) => void {
-  return ({ policy, subject, rule }) => {
+  return ({ policy, subject, rule, knownDevice }) => {
     if (policy !== 'password' || !rule.unlockByMail) return;
     const { db, background, limiter, mailer, config } = services();
     background.run('unlock-mail', async () => {
@@ -33,7 +35,7 @@ export function mailUnlockLinkOnLock(services: () => Services): (event: LockEven
       if (!user || !(await limiter.mayMail(user.email, 'unlock'))) return;
       await db.transaction(async (tx) => {
         const secret = await issueLinkSecret(tx, 'unlock-account', { userId: user.id }, CODE_LIFETIMES.unlockAccount);
-        await mailer.enqueue(tx, unlockMail(user.email, user.firstName, `${config.publicUrl}/unlock/${secret}`), CODE_LIFETIMES.unlockAccount);
+        await mailer.enqueue(tx, unlockMail(user.email, user.firstName, `${config.publicUrl}/unlock/${secret}`, knownDevice === null ? 'unknown devices' : 'a trusted device'), CODE_LIFETIMES.unlockAccount);
       });
     });
   };

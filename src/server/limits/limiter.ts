@@ -22,6 +22,8 @@ export interface LockEvent {
   subject: string;
   rule: LimitRule;
   address: string | null;
+  /** The known device whose own key locked (a `knownDevicesApart` rule), or null: the lock of every other caller. */
+  knownDevice: string | null;
 }
 
 /**
@@ -58,11 +60,13 @@ export class AttemptLimiter {
    * Counts one attempt of `subject` (a payload value, an account id, or the address for address budgets) from
    * `address` against every rule of the policy, most specific first, in one step of the store. A refused attempt
    * throws the 429 and is given back to the rules before the refusing one (the rules after it never count it), so a
-   * lock at one address cannot spill into the subject's budget for every address.
+   * lock at one address cannot spill into the subject's budget for every address. `knownDevice` (the id of a known
+   * device of the subject's account the caller proved, or null) moves the policy's `knownDevicesApart` rule onto
+   * that device's own key; every other rule counts the attempt as for anyone.
    */
-  async spend(name: LimitName, subject: string, address: string | null): Promise<Attempt> {
+  async spend(name: LimitName, subject: string, address: string | null, knownDevice: string | null = null): Promise<Attempt> {
     const rules = LIMIT_POLICIES[name].rules;
-    const counters = rules.map((rule) => ({ key: keyOf(name, rule, subject, address), points: rule.points, windowMs: rule.windowSeconds * 1000 }));
+    const counters = rules.map((rule) => ({ key: keyOf(name, rule, subject, address, knownDevice), points: rule.points, windowMs: rule.windowSeconds * 1000 }));
     const counts = await this.store.consumeInOrder(counters);
     const refusing = counts.findIndex((counted, index) => counted.count > counters[index]!.points);
     if (refusing >= 0) {
@@ -76,7 +80,7 @@ export class AttemptLimiter {
           waitMs = rule.blockSeconds * 1000;
           await this.store.block(counter, waitMs);
         }
-        this.listener.onLocked?.({ policy: name, subject, rule, address });
+        this.listener.onLocked?.({ policy: name, subject, rule, address, knownDevice: rule.knownDevicesApart ? knownDevice : null });
       }
       this.listener.onRefused?.(name);
       throw tooManyAttempts(waitMs / 1000);
@@ -93,14 +97,15 @@ export class AttemptLimiter {
   }
 
   /**
-   * Lifts every lock of a subject under a policy, from every address (a password reset, the owner's unlock link).
-   * Address-wide rules are left alone: they are about the address, not the account.
+   * Lifts every lock of a subject under a policy, from every address and on every known device (a password reset,
+   * the owner's unlock link). Address-wide rules are left alone: they are about the address, not the account.
    */
   async forget(name: LimitName, subject: string): Promise<void> {
     const policy: LimitPolicy = LIMIT_POLICIES[name];
     await Promise.all(
       policy.rules.map((rule) => {
-        if (rule.per === 'subject') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}`, false);
+        // The subject's hash has a fixed length: as a prefix, its key covers itself and its known devices' keys only.
+        if (rule.per === 'subject') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}`, rule.knownDevicesApart === true);
         if (rule.per === 'pair') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}:`, true);
         return undefined;
       }),
@@ -112,10 +117,14 @@ export class AttemptLimiter {
   }
 }
 
-/** The stored key of a rule's counter: `{policy}.{per}:{hashed subject}[:{address}]` (the address alone for address rules). */
-function keyOf(name: LimitName, rule: LimitRule, subject: string, address: string | null): string {
+/**
+ * The stored key of a rule's counter: `{policy}.{per}:{hashed subject}[:{address}]` (the address alone for address
+ * rules), and `{policy}.subject:{hashed subject}:device:{id}` for a known device's own count of a `knownDevicesApart` rule.
+ */
+function keyOf(name: LimitName, rule: LimitRule, subject: string, address: string | null, knownDevice: string | null): string {
   const where = address ?? 'unknown';
   if (rule.per === 'address') return `${name}.${rule.per}:${where}`;
   if (rule.per === 'pair') return `${name}.${rule.per}:${hashed(subject)}:${where}`;
+  if (rule.knownDevicesApart && knownDevice !== null) return `${name}.${rule.per}:${hashed(subject)}:device:${knownDevice}`;
   return `${name}.${rule.per}:${hashed(subject)}`;
 }

@@ -22,6 +22,13 @@ export interface LimitRule {
   onSuccess: 'refund' | 'keep';
   /** When this rule locks a known account, its owner is mailed a one-time link that lifts the lock. */
   unlockByMail?: boolean;
+  /**
+   * For a `subject` rule of an identifier (a payload subject): a caller on a known device of the account the
+   * identifier names (a live trusted device, `sign-in/trusted-devices.ts`) is counted on a key of that device's own,
+   * apart from every other caller. Failures from unknown devices then never lock a known one out, and a known
+   * device's own failures lock only itself. The rules before and after it count every caller alike.
+   */
+  knownDevicesApart?: boolean;
 }
 
 export interface LimitPolicy {
@@ -46,7 +53,7 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
   password: {
     subject: 'payload',
     counts: 'password checks of an identifier (login, the multi-factor events with held login details, onboardingLogin)',
-    rules: [pair(5, 15, 'refund'), { ...subject(20, 60, 'refund'), unlockByMail: true }, address(50, 15, 'refund')],
+    rules: [pair(5, 15, 'refund'), { ...subject(20, 60, 'refund'), unlockByMail: true, knownDevicesApart: true }, address(50, 15, 'refund')],
   },
   secondFactor: { subject: 'account', counts: 'second-factor codes (mailed code, authenticator) of an account, after its password', rules: [subject(5, 15, 'refund')] },
   recoveryCode: { subject: 'account', counts: 'recovery codes spent in place of the second factor, after the password or with a session', rules: [subject(5, 15, 'refund')] },

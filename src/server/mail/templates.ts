@@ -133,14 +133,21 @@ export function clientInvitationMail(to: string, company: string, inviteUrl: str
 
 const NOT_YOU = 'If this was not you, reset your password from the sign-in screen (Forgot Password) and tell your administrator.';
 
-/** Sign-in was locked after many wrong passwords from several places: the owner may lift the lock. */
-export function unlockMail(to: string, firstName: string, unlockUrl: string): MailMessage {
+/**
+ * Sign-in was locked after many wrong passwords: from several places on devices the account has not trusted (which
+ * leaves its trusted devices signing in), or on one trusted device (which locks that device only). The owner may lift it.
+ */
+export function unlockMail(to: string, firstName: string, unlockUrl: string, locked: 'unknown devices' | 'a trusted device'): MailMessage {
+  const paused =
+    locked === 'unknown devices'
+      ? `Someone entered a wrong password for your ${PRODUCT_NAME} account many times, so signing in is paused for up to an hour, except on devices where you chose "Don't ask again on this device". Your password was not guessed.`
+      : `Someone entered a wrong password for your ${PRODUCT_NAME} account many times on one of the devices where you chose "Don't ask again on this device", so signing in on that device is paused for up to an hour. Your password was not guessed.`;
   return compose({
     to,
     subject: 'Sign-in to your account was paused',
     greeting: `Hello ${firstName},`,
     lines: [
-      `Someone entered a wrong password for your ${PRODUCT_NAME} account many times, so signing in is paused for up to an hour. Your password was not guessed.`,
+      paused,
       `If it was you, you can lift the pause now. The link works once and expires in ${minutes(CODE_LIFETIMES.unlockAccount)}.`,
     ],
     link: { label: 'Unlock my account', url: unlockUrl },

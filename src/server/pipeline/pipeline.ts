@@ -7,6 +7,7 @@ import { describeError } from '../log';
 import type { Services } from '../services';
 import { measureWork, type Work } from '../work';
 import type { AppTokenCheck } from '../oidc/app-tokens';
+import { knownDeviceOf } from '../sign-in/trusted-devices';
 import { stagesOf, type StageName } from './compose';
 import type { AdminApiHandlerMap, BaseContext, Caller, Handler, HandlerMap, HttpHandlerMap, SignedIn } from './context';
 import type { PayloadCodec } from './payload-codec';
@@ -86,7 +87,7 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
           throw new Error('app calls need an app token checker');
         },
     admission: admissionStage,
-    limits: limitsStage(services.limiter),
+    limits: limitsStage(services.limiter, (identifier, token) => knownDeviceOf(services.db, identifier, token)),
     'held login': heldLoginStage(services),
     'reply check': replyStage(log),
   };

@@ -91,7 +91,7 @@ describe('budgets whose subject is the caller are declared, not spent by handler
 
   it('the limits stage spends a caller budget for the signed-in user, or the app, before the handler', async () => {
     const { spent, limiter } = recording();
-    const stage = limitsStage(limiter);
+    const stage = limitsStage(limiter, async () => null);
     await stage(callOf('updateBranding', EVENTS.updateBranding), { ...base, user: { id: 'u-1' } as never, session: {} as never }, async () => {
       expect(spent).toEqual([['adminChange', 'u-1']]);
       return null;
@@ -122,5 +122,31 @@ describe('budgets whose subject is the caller are declared, not spent by handler
     expectTypeOf<ContextFor<'forgotPassword'>['user']>();
     // @ts-expect-error -- no budgets declared: nothing to spend
     expectTypeOf<ContextFor<'getWorkspaceList'>['spend']>();
+  });
+});
+
+describe('a known device is looked up only for a budget that counts it apart, and only with a device token', () => {
+  it('login asks once its caller carries a token, and spends on the device it names; other budgets never ask', async () => {
+    const spent: [LimitName, string, string | null][] = [];
+    const limiter = {
+      spend: async (name: LimitName, subject: string, _address: string | null, knownDevice: string | null = null) => (spent.push([name, subject, knownDevice]), { policy: name, settle: async () => undefined }),
+    } as unknown as AttemptLimiter;
+    const asked: [string, string][] = [];
+    const stage = limitsStage(limiter, async (identifier, token) => (asked.push([identifier, token]), 'device-1'));
+    const token = 'T'.repeat(43);
+    const run = (event: string, entry: AnyEntry, payload: unknown, deviceToken: string | null) => {
+      const caller = { connectionId: 'c', ip: '203.0.113.7', userAgent: null, deviceToken, token: () => null } satisfies Caller;
+      const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken };
+      return stage({ event, entry, caller, raw: payload, payload, attempts: new Map() }, base, async () => null);
+    };
+    await run('login', EVENTS.login, { identifier: 'ada@alpha.test', password: 'x', platform: 'web' }, null);
+    await run('login', EVENTS.login, { identifier: 'ada@alpha.test', password: 'x', platform: 'web' }, token);
+    await run('forgotPasswordWithRecoveryCode', EVENTS.forgotPasswordWithRecoveryCode, { identifier: 'ada@alpha.test', recoveryCode: 'abcd-efghj' }, token);
+    expect(asked).toEqual([['ada@alpha.test', token]]);
+    expect(spent).toEqual([
+      ['password', 'ada@alpha.test', null],
+      ['password', 'ada@alpha.test', 'device-1'],
+      ['recoveryReset', 'ada@alpha.test', null],
+    ]);
   });
 });

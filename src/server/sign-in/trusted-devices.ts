@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { describeDevice, type CallOrigin } from '../auth/device';
 import { sha256 } from '../auth/one-time-codes';
 import type { Db } from '../db/client';
-import { trustedDevices } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { trustedDevices, users } from '../db/schema';
 
 /** A trusted device skips the second factor this long after it was trusted ("Don't ask again … for 30 days"). */
 export const TRUSTED_DEVICE_DAYS = 30;
@@ -41,6 +42,35 @@ export async function useTrustedDevice(db: Db, userId: string, token: string | n
     .where(and(eq(trustedDevices.tokenHash, sha256(token)), eq(trustedDevices.userId, userId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, sql`now()`)))
     .returning({ id: trustedDevices.id });
   return rows.length > 0;
+}
+
+// Prepared (db/prepared.ts): every sign-in from a browser that carries a device cookie runs it, before the password.
+const liveDeviceOfIdentifier = (db: Db) =>
+  db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, sql.placeholder('tokenHash')),
+        isNull(trustedDevices.revokedAt),
+        gt(trustedDevices.expiresAt, sql`now()`),
+        or(eq(users.email, sql.placeholder('identifier')), eq(users.userName, sql.placeholder('identifier'))),
+      ),
+    )
+    .limit(1);
+
+/**
+ * The known device a password attempt comes from (issue 23 §3, the `password` budget's `knownDevicesApart` rule):
+ * the id of the live trusted device `token` belongs to, when it is a device of the account `identifier` names (its
+ * email or user name, as a sign-in finds it); else null. Read only (a sign-in that skips the second factor touches
+ * the row, `useTrustedDevice`). Without a token of the right shape, no query: a caller without a device cookie costs
+ * what it did. With one, one indexed lookup by the token, whether the identifier names an account or not.
+ */
+export async function knownDeviceOf(db: Db, identifier: string, token: string | null): Promise<string | null> {
+  if (!token || !DEVICE_SECRET_PATTERN.test(token)) return null;
+  const [row] = await prepared(db, liveDeviceOfIdentifier).execute({ tokenHash: sha256(token), identifier: identifier.trim().toLowerCase() });
+  return row?.id ?? null;
 }
 
 /** A one-time grant to trust the device a second factor was just passed on; returned once, stored as sha256. */

@@ -9,13 +9,26 @@ import type { Call, Stage } from '../stage';
 type Before = BaseContext & Partial<SignedIn | { user: null }> & Partial<AppAuthenticated>;
 
 /**
+ * The known device of the account an identifier names that a caller's device token proves (its id), or null: the
+ * domain's answer (`knownDeviceOf` in sign-in/trusted-devices.ts), asked only for a caller that carries a token.
+ */
+export type KnownDeviceOf = (identifier: string, deviceToken: string) => Promise<string | null>;
+
+/** The budgets with a rule that counts a caller's known device apart (`knownDevicesApart`). */
+const KNOWN_DEVICES_APART = new Set((Object.keys(LIMIT_POLICIES) as LimitName[]).filter((name) => LIMIT_POLICIES[name].rules.some((rule) => rule.knownDevicesApart)));
+
+/**
  * Spends, before the handler runs, every budget the event declares whose subject is known now: a payload value, the
  * caller's address, or the caller itself (the signed-in user, or the app). `account` budgets are spent by the handler
  * through `ctx.spend` at the check they guard, once the domain has found the account. When the call succeeds, every
  * attempt it spent is settled (given back or forgotten, per its rules); a failure leaves them counted, but for a
  * refusal for want of capacity (ServerBusy), which gives them back. Adds `spend` and `settle` to the context.
+ *
+ * A budget with a `knownDevicesApart` rule (`password`), spent for an identifier by a caller carrying a device token,
+ * first asks `knownDeviceOf` whether the token is a known device of that identifier's account: its attempt is then
+ * counted on that device's own key of the rule. A caller without a token is never looked up.
  */
-export function limitsStage(limiter: AttemptLimiter): Stage<Before, Budgets> {
+export function limitsStage(limiter: AttemptLimiter, knownDeviceOf: KnownDeviceOf): Stage<Before, Budgets> {
   return async (call, ctx, next) => {
     const caller = callerOf(call, ctx);
     const declared = Object.entries(call.entry.limits ?? {}) as [LimitName, LimitSubject<unknown>][];
@@ -23,7 +36,9 @@ export function limitsStage(limiter: AttemptLimiter): Stage<Before, Budgets> {
       if (subject === 'caller' && caller === undefined) throw new Error(`${call.event} spends the ${name} budget of a caller it does not have`);
       const value = subject === 'address' ? (call.caller.ip ?? 'unknown') : subject === 'caller' ? caller : subject === 'account' ? undefined : subject(call.payload);
       if (value === undefined) continue;
-      call.attempts.set(name, await limiter.spend(name, value, call.caller.ip));
+      const token = call.caller.deviceToken;
+      const knownDevice = typeof subject === 'function' && token !== null && KNOWN_DEVICES_APART.has(name) ? await knownDeviceOf(value, token) : null;
+      call.attempts.set(name, await limiter.spend(name, value, call.caller.ip, knownDevice));
     }
     const settleAll = () => Promise.all([...call.attempts.values()].map((attempt) => attempt.settle()));
     try {
