@@ -131,10 +131,19 @@ test.describe('Authorize: third-party sign-in', () => {
     expect(codeIn(mail)).not.toBe('');
     expect(first.subject).toBe('Your sign-in code - Suite Portal');
     await typeOtp(page, codeIn(mail));
+    await page.getByRole('checkbox', { name: "Don't ask again on this device for 30 days" }).check();
     await page.keyboard.press('Enter');
     const callback = await landedAtApp(page);
     const { claims } = await exchangeCode(app, callback, request);
     expect(claims).toMatchObject({ email: 'oauth.mfa@e2e.test', org_id: 'mailco' });
+
+    // Signed out of the portal, this browser is still trusted: the next app sign-in asks for no code.
+    await context.clearCookies({ name: 'ubs_token' });
+    await page.evaluate(() => localStorage.clear());
+    const next = await openAuthorize(page);
+    await typeCredentials(page, 'oauth.mfa@e2e.test');
+    const skipped = await landedAtApp(page);
+    expect((await exchangeCode(app, skipped, next)).claims).toMatchObject({ email: 'oauth.mfa@e2e.test' });
   });
 
   test('a user signed in to the portal continues as themselves, or uses another account', async ({ page }) => {

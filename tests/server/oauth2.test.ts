@@ -6,6 +6,9 @@ import { authorizationRequest, Browser, discover, exchangeCode, introspect, refr
 import { OAUTH_APP, OAUTH_CONFIDENTIAL, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
 import { describeEngines, signIn, useTestServerWithMail, type Engine, type TestServer } from './harness';
 import { freePort } from '../free-port';
+import { DEVICE_TRUST_PATH } from '../../src/shared/protocol/trusted-device-schemas';
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Safari/537.36';
 
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
@@ -229,20 +232,37 @@ describeEngines('third-party sign-in (the portal as an OpenID provider)', (engin
     expect(mismatch.status).toBe(400);
   });
 
-  it('asks for the company second factor, mails the code, and finishes with it', async () => {
+  it('asks for the company second factor, mails the code, and finishes with it; "Don\'t ask again" makes the next one skip it', async () => {
     await app().server.database.db.update(users).set({ mfaEmail: true }).where(eq(users.email, OAUTH_USERS.mail));
     const browser = new Browser();
     const { request, query } = await startAt(browser);
     const since = mail().messages.length;
     const first = await login(query, { email: OAUTH_USERS.mail, password: OAUTH_PASSWORD });
-    expect(await first.json()).toEqual({ data: { isMultiFactorAuth: true }, error: null, code: 200 });
+    expect(await first.json()).toEqual({ data: { isMultiFactorAuth: true, mayTrustDevice: true }, error: null, code: 200 });
     const code = codeIn(await mail().waitFor(OAUTH_USERS.mail, { since, match: withCode }));
-    const wrongOtp = await login(query, { email: OAUTH_USERS.mail, password: OAUTH_PASSWORD, otp: code === '000000' ? '111111' : '000000' });
+    const wrongOtp = await login(query, { email: OAUTH_USERS.mail, password: OAUTH_PASSWORD, otp: code === '000000' ? '111111' : '000000', rememberDevice: true });
     expect(await wrongOtp.json()).toMatchObject({ code: 403, error: 'Invalid OTP' });
-    const done = (await (await login(query, { email: OAUTH_USERS.mail, password: OAUTH_PASSWORD, otp: code })).json()) as { data: { redirect_uri: string } };
+    const done = (await (await login(query, { email: OAUTH_USERS.mail, password: OAUTH_PASSWORD, otp: code, rememberDevice: true })).json()) as { data: { redirect_uri: string; deviceGrant?: string } };
+    expect(done.data.deviceGrant).toEqual(expect.any(String));
     const callback = await followToApp(browser, done.data.redirect_uri);
     const { claims } = await exchangeCode(client, callback, request);
     expect(claims).toMatchObject({ email: OAUTH_USERS.mail });
+
+    // The screen redeems the grant as the portal's code screen does: the browser gets the trusted-device cookie ...
+    const trusted = await post(app(), DEVICE_TRUST_PATH, '', { grant: done.data.deviceGrant }, { 'user-agent': CHROME });
+    expect(trusted.status).toBe(200);
+    const cookie = /portal_device=([^;]+)/.exec(trusted.headers.get('set-cookie') ?? '')?.[1];
+    expect(cookie).toEqual(expect.any(String));
+    // ... and with it the next app sign-in goes through on the password alone, with no code mailed; without it, asked again.
+    const next = await startAt(new Browser());
+    const sinceTrusted = mail().messages.length;
+    const skipped = (await (await post(app(), '/oauth2/login', next.query, { platform: 'web', email: OAUTH_USERS.mail, password: OAUTH_PASSWORD }, { 'user-agent': CHROME, cookie: `portal_device=${cookie}` })).json()) as { data: { redirect_uri?: string; isMultiFactorAuth?: boolean } };
+    expect(skipped.data).toMatchObject({ redirect_uri: expect.any(String) });
+    expect(skipped.data.isMultiFactorAuth).toBeUndefined();
+    const other = await startAt(new Browser());
+    expect(await (await login(other.query, { email: OAUTH_USERS.mail, password: OAUTH_PASSWORD })).json()).toMatchObject({ data: { isMultiFactorAuth: true } });
+    await mail().waitFor(OAUTH_USERS.mail, { since: sinceTrusted, match: withCode });
+    expect(mail().messages.slice(sinceTrusted).filter((message) => message.to.includes(OAUTH_USERS.mail) && withCode(message))).toHaveLength(1);
   });
 
   it("asks for the second factor a user turned on for themselves, though no company of theirs requires one", async () => {
@@ -251,7 +271,7 @@ describeEngines('third-party sign-in (the portal as an OpenID provider)', (engin
     const browser = new Browser();
     const { request, query } = await startAt(browser);
     const since = mail().messages.length;
-    expect(await (await login(query, { email: OAUTH_USERS.own, password: OAUTH_PASSWORD })).json()).toEqual({ data: { isMultiFactorAuth: true }, error: null, code: 200 });
+    expect(await (await login(query, { email: OAUTH_USERS.own, password: OAUTH_PASSWORD })).json()).toEqual({ data: { isMultiFactorAuth: true, mayTrustDevice: true }, error: null, code: 200 });
     const code = codeIn(await mail().waitFor(OAUTH_USERS.own, { since, match: withCode }));
     const done = (await (await login(query, { email: OAUTH_USERS.own, password: OAUTH_PASSWORD, otp: code })).json()) as { data: { redirect_uri: string } };
     const { claims } = await exchangeCode(client, await followToApp(browser, done.data.redirect_uri), request);

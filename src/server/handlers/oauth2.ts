@@ -3,12 +3,13 @@ import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { findClientAppInfo } from '../oidc/adapter';
 import { finishAppSignIn } from '../oidc/app-sign-in';
 import { assertMaySignIn, findInteraction, SET_UP_SECOND_FACTOR_FIRST, VERIFY_FIRST } from '../oidc/interactions';
-import { auditedPasswordCheck, auditInsert, recordAudit } from '../audit/audit-log';
+import { auditedPasswordCheck, recordAudit } from '../audit/audit-log';
 import { checkCredentials } from '../auth/credentials';
 import { withLoginFacts } from '../auth/device';
 import type { HttpHandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
 import { passwordFactor } from '../sign-in/first-factor';
+import { startPortalSession } from '../sign-in/portal-session';
 import { takeRequiredSteps } from '../sign-in/sign-in-flow';
 
 const UNKNOWN_APP = 'This application is not registered with the portal.';
@@ -19,7 +20,7 @@ const UNKNOWN_APP = 'This application is not registered with the portal.';
  * before the handler, `secondFactor` and `codeMail` by the required steps), and finish oidc-provider's interaction.
  */
 export function oauth2Handlers(services: Services, provider: Provider): HttpHandlerMap {
-  const { db, log, sessions } = services;
+  const { db, log } = services;
   return {
     async oauth2Login({ query, body }, ctx) {
       // The link is checked before the password, but after the budget was spent: an expired link costs an attempt.
@@ -30,19 +31,19 @@ export function oauth2Handlers(services: Services, provider: Provider): HttpHand
       const clientId = String(interaction.params.client_id);
 
       // The same required steps as the portal's sign-in; the Authorize screen sends the password again with the code.
-      const result = await takeRequiredSteps(services, { ...ctx, origin }, passwordFactor(user), { otp: body.otp }, 'app');
+      const result = await takeRequiredSteps(services, { ...ctx, origin }, passwordFactor(user), { otp: body.otp, rememberDevice: body.rememberDevice }, 'app');
       if (result.step === 'verify-email') throw new CallError(ERROR_CODES.FORBIDDEN, VERIFY_FIRST);
       if (result.step === 'second-factor') {
         if (!result.mfa.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, SET_UP_SECOND_FACTOR_FIRST);
-        return { isMultiFactorAuth: true };
+        return { isMultiFactorAuth: true, mayTrustDevice: result.mfa.mayTrustDevice };
       }
       assertMaySignIn(user);
       // One sign-in for the suite: the portal session opens too, and the screen keeps its token (app-sign-in.ts finishes).
       const detail = `to the application ${clientId} with ${result.detail}`;
-      const { token, sessionId } = await sessions.open(user.id, origin, (id) => auditInsert(db, user.id, { kind: 'sign-in', detail, origin, sessionId: id }));
+      const { token, sessionId } = await startPortalSession(services, { ...ctx, origin }, { user, detail }, { via: 'password', clientId });
       const reply = await finishAppSignIn(services, provider, interaction, user, { ip: ctx.ip, origin, amr: result.amr, sessionId });
       log.info('oauth2.signed-in', { userId: user.id, clientId, finished: reply.redirect_uri !== undefined });
-      return { ...reply, token, email: user.email };
+      return { ...reply, token, email: user.email, ...(result.deviceGrant ? { deviceGrant: result.deviceGrant } : {}) };
     },
 
     async oauth2Continue({ query }, ctx) {

@@ -13,16 +13,27 @@ export interface FinishingCall {
 }
 
 /**
- * The end of every sign-in on the portal: a session (with its audit line, in one statement), and the login reply:
- * the token (the client opens its next connection with it), and `aftrp` when the password must be changed first (spec section 4),
- * else the active organization's plan.
+ * The portal session every sign-in ends with, wherever it finishes (the portal's screens, or an app's Authorize
+ * screen, which keeps the token too): the session with its audit line (in one statement), the new-device check, the
+ * log line.
  */
-export async function openPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<LoginReply & { token: string }> {
+export async function startPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<{ token: string; sessionId: string }> {
   const { user, detail } = passed;
   const { origin } = call;
-  const { token, sessionId } = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
-  alertIfNewDevice(services, user, origin, sessionId);
+  const opened = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
+  alertIfNewDevice(services, user, origin, opened.sessionId);
   services.log.info('sign-in.succeeded', { userId: user.id, platform: origin.reported?.platform, forcedChange: user.mustChangePassword, ...logged });
+  return opened;
+}
+
+/**
+ * The end of every sign-in on the portal's screens: its session, and the login reply: the token (the client opens its
+ * next connection with it), and `aftrp` when the password must be changed first (spec section 4), else the active
+ * organization's plan.
+ */
+export async function openPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<LoginReply & { token: string }> {
+  const { user } = passed;
+  const { token } = await startPortalSession(services, call, passed, logged);
   if (user.mustChangePassword) return { token, aftrp: true, email: user.email };
   const active = pickActive(user, reachableFrom(await cachedMembershipsOf(services.cache, services.db, user.id), call.ip));
   return { token, email: user.email, planAccess: toPlanAccess(active?.org.plan ?? {}) };

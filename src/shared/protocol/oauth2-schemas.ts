@@ -57,6 +57,8 @@ export const OAuth2LoginBodySchema = z.strictObject({
   password: z.string().min(1).max(128),
   platform: PlatformSchema,
   otp: OtpSchema.optional(),
+  /** With `otp`: "Don't ask again on this device for 30 days", as on the portal's code screen. */
+  rememberDevice: z.boolean().optional(),
 });
 export type OAuth2LoginBody = z.infer<typeof OAuth2LoginBodySchema>;
 
@@ -64,10 +66,14 @@ export type OAuth2LoginBody = z.infer<typeof OAuth2LoginBodySchema>;
  * POST /oauth2/login (and /oauth2/continue, /oauth2/consent) reply data: a second factor is needed; or the app asks
  * for the user's consent first (`consent`: the scopes); or where the browser goes next (it ends at the client's
  * redirect_uri with code and state, or with error=access_denied). A password sign-in also opens the portal session:
- * `token` (and `email`), which the screen keeps as the portal's own sign-in does.
+ * `token` (and `email`), which the screen keeps as the portal's own sign-in does; `deviceGrant` when the code was
+ * passed with `rememberDevice` and the user's companies allow it (redeemed at POST /device-trust, as the portal does).
  */
 export const OAuth2LoginReplySchema = z.object({
   isMultiFactorAuth: z.boolean().optional(),
+  /** With `isMultiFactorAuth`: the screen may offer "Don't ask again on this device for 30 days". */
+  mayTrustDevice: z.boolean().optional(),
+  deviceGrant: z.string().optional(),
   redirect_uri: z.string().optional(),
   consent: z.object({ scopes: z.array(z.string()) }).optional(),
   token: z.string().optional(),

@@ -5,6 +5,7 @@ import { OtpSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { platform } from '../../platform';
 import { signIn as signInToPortal } from '../../session/sign-in';
+import { trustThisDevice } from '../../session/trust-device';
 import { useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
@@ -23,7 +24,7 @@ export const AUTHORIZE_RESEND_SECONDS = 5;
 /** Spec section 8: the third-party login error dialog's title. */
 export const AUTHORIZE_ERROR_TITLE = 'Oops...';
 
-type Step = { kind: 'choose' } | { kind: 'password' } | { kind: 'otp'; email: string; password: string } | { kind: 'consent'; scopes: string[] };
+type Step = { kind: 'choose' } | { kind: 'password' } | { kind: 'otp'; email: string; password: string; mayTrustDevice: boolean } | { kind: 'consent'; scopes: string[] };
 
 const messageOf = (error: unknown) => (error instanceof OAuth2Error ? error.message : MESSAGES.somethingWrong);
 
@@ -48,6 +49,7 @@ export function AuthorizeScreen() {
   const [dialog, setDialog] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | undefined>();
+  const [rememberDevice, setRememberDevice] = useState(false);
   const [secondsLeft, restartCountdown] = useCountdown(AUTHORIZE_RESEND_SECONDS);
 
   useEffect(() => {
@@ -98,7 +100,9 @@ export function AuthorizeScreen() {
       const reply = await oauth2Login(withIdentifier(values.identifier), { email: values.identifier, password: values.password, platform: platform.deviceKind() });
       if (reply.isMultiFactorAuth) {
         setOtp('');
-        setStep({ kind: 'otp', email: values.identifier, password: values.password });
+        // The desktop apps keep no trusted-device cookie: they are not offered it here.
+        setStep({ kind: 'otp', email: values.identifier, password: values.password, mayTrustDevice: (reply.mayTrustDevice ?? false) && platform.deviceKind() !== 'desktop' });
+        setRememberDevice(false);
         restartCountdown();
         return;
       }
@@ -112,7 +116,11 @@ export function AuthorizeScreen() {
     if (!parsed.success) return;
     void run(async () => {
       try {
-        await go(await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind(), otp: parsed.data }));
+        const remember = rememberDevice && current.mayTrustDevice;
+        const reply = await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind(), otp: parsed.data, ...(remember ? { rememberDevice: true } : {}) });
+        // As on the portal's code screen: a failed redemption only means the next sign-in asks for the code again.
+        if (reply.deviceGrant) await trustThisDevice(reply.deviceGrant);
+        await go(reply);
       } catch (error) {
         setOtp('');
         throw error;
@@ -179,6 +187,12 @@ export function AuthorizeScreen() {
           <form className="form" noValidate onSubmit={(event) => submitOtp(event, step)}>
             <p className="lead">Your company asks for a second factor: enter the 6-digit code we sent you, or the one your authenticator app shows.</p>
             <OtpInput id="authorize-otp" label="One-time code" value={otp} onChange={setOtp} error={otpError} disabled={busy} />
+            {step.mayTrustDevice ? (
+              <div className="checkbox">
+                <input id="authorize-remember-device" type="checkbox" checked={rememberDevice} disabled={busy} onChange={(event) => setRememberDevice(event.target.checked)} />
+                <label htmlFor="authorize-remember-device">Don&apos;t ask again on this device for 30 days</label>
+              </div>
+            ) : null}
             <Button type="submit" className="button-block" loading={busy}>
               Submit
             </Button>
