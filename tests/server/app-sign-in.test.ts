@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import * as client from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -137,6 +138,44 @@ describeEngines('app sign-in, finished (issue 23 §4)', (engine) => {
     const results = await Promise.all(Array.from({ length: 100 }, () => tokenRequestRaw(notes, code, second.request.verifier)));
     expect(results.filter((result) => result.status === 200)).toHaveLength(1);
     expect(results.filter((result) => result.status === 400 && result.body.error === 'invalid_grant')).toHaveLength(99);
+  });
+
+  it('holds the orgId and PKCE cases for an app built on openid-client: access_denied, a wrong verifier spends the code, org_id as asked', async () => {
+    const config = await client.discovery(new URL(issuer), OAUTH_APP.clientId, { redirect_uris: [OAUTH_APP.redirectUri] }, client.None(), { execute: [client.allowInsecureRequests] });
+    const begin = async (orgId: string) => {
+      const checks = { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: client.randomState(), expectedNonce: client.randomNonce() };
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: OAUTH_APP.redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await client.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
+        code_challenge_method: 'S256',
+        state: checks.expectedState,
+        nonce: checks.expectedNonce,
+        orgId,
+      });
+      const browser = new Browser();
+      const response = await browser.get(url.href);
+      expect(response.status).toBe(303);
+      return { browser, checks, query: new URL(response.headers.get('location')!, issuer).searchParams };
+    };
+    const backAtApp = async (started: Awaited<ReturnType<typeof begin>>) => atApp(started.browser, (await login(started.query, OAUTH_USERS.plain)).data!.redirect_uri!);
+
+    // Not a member of the organization the request names: the library reports access_denied, whatever the screen sent.
+    const outside = await begin('beta-only');
+    outside.query.delete('orgId');
+    await expect(client.authorizationCodeGrant(config, await backAtApp(outside), outside.checks)).rejects.toMatchObject({ error: 'access_denied' });
+
+    // A wrong verifier is refused, and the code is spent: the right one no longer redeems it.
+    const member = await begin('alpha');
+    member.query.set('orgId', 'beta-only');
+    const callback = await backAtApp(member);
+    await expect(client.authorizationCodeGrant(config, callback, { ...member.checks, pkceCodeVerifier: client.randomPKCECodeVerifier() })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.authorizationCodeGrant(config, callback, member.checks)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    // The right verifier at once: the ID token names the organization the request asked for.
+    const again = await begin('alpha');
+    const tokens = await client.authorizationCodeGrant(config, await backAtApp(again), again.checks);
+    expect(tokens.claims()).toMatchObject({ email: OAUTH_USERS.plain, org_id: 'alpha' });
   });
 
   it('opens the portal session with a sign-in at /authorize: its token works on the portal and continues at the next app', async () => {
