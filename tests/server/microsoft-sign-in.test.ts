@@ -23,7 +23,11 @@ const PEOPLE = {
   secured: { id: 'entra-secured-oid', email: 'secured@secure.test', emailVerified: true, name: 'Sid Secured', tenantId: 'tenant-a' },
   guarded: { id: 'entra-guarded-oid', email: 'guarded@secure.test', emailVerified: true, name: 'Gus Guarded', tenantId: 'tenant-a' },
   careful: { id: 'entra-careful-oid', email: 'careful@alpha.test', emailVerified: true, name: 'Cal Careful', tenantId: 'tenant-a' },
+  /** Someone else signed up with this person's address (never verified) before they first came by Microsoft. */
+  preclaimed: { id: 'entra-preclaimed-oid', email: 'preclaimed@alpha.test', emailVerified: true, name: 'Pia Preclaimed', tenantId: 'tenant-a' },
 } satisfies Record<string, DirectoryUser>;
+
+const PRECLAIMER_PASSWORD = 'Squatter#Pass123';
 
 function seed() {
   const value = cloneSeed();
@@ -32,6 +36,7 @@ function seed() {
   value.users.push({ email: PEOPLE.guarded.email, password: 'Guarded#Pass123', firstName: 'Gus', lastName: 'Guarded', memberships: [{ orgId: 'secure-co', role: 'member', productAccess: ['hrms'] }] });
   // In alpha, which asks for no second factor: this user turns one on for themselves.
   value.users.push({ email: PEOPLE.careful.email, password: 'Careful#Pass123', firstName: 'Cal', lastName: 'Careful', memberships: [{ orgId: 'alpha', role: 'member', productAccess: ['hrms'] }] });
+  value.users.push({ email: PEOPLE.preclaimed.email, password: PRECLAIMER_PASSWORD, firstName: 'Pia', lastName: 'Preclaimed', verified: false, memberships: [{ orgId: 'alpha', role: 'member', productAccess: ['hrms'] }] });
   return value;
 }
 
@@ -182,6 +187,20 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
       ['sign-in', 'Microsoft and work email code'],
       ['sign-in-failed', 'wrong work email code'],
     ]);
+  });
+
+  it("does not let a password someone signed up with under another's address survive its owner's verification", async () => {
+    const since = mail.messages.length;
+    const { reply } = await finish({ email: PEOPLE.preclaimed.email });
+    expect(reply).toMatchObject({ code: 200, data: { activateAccount: true, email: PEOPLE.preclaimed.email } });
+    const code = codeIn(await mail.waitFor(PEOPLE.preclaimed.email, { since, match: withCode }));
+    const client = await app.connect();
+    // The owner, who came by Microsoft, is asked to choose a password: the one the account was signed up with is not theirs.
+    expect(await client.emit('activateAccount', { otp: code, email: PEOPLE.preclaimed.email })).toMatchObject({ code: 400, error: 'Choose a password to finish verifying your account.', data: { fields: ['password'] } });
+    const verified = await client.call('activateAccount', { otp: code, email: PEOPLE.preclaimed.email, password: 'Owner#Pass1234', cpassword: 'Owner#Pass1234' });
+    expect(verified.token).toEqual(expect.any(String));
+    expect((await client.emit('login', { identifier: PEOPLE.preclaimed.email, password: PRECLAIMER_PASSWORD, platform: 'web' })).code).toBe(403);
+    expect((await client.emit('login', { identifier: PEOPLE.preclaimed.email, password: 'Owner#Pass1234', platform: 'web' })).data).toMatchObject({ token: expect.any(String) });
   });
 
   it('asks the same of a user who turned a second factor on for themselves', async () => {

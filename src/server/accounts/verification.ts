@@ -43,6 +43,16 @@ export async function pendingSignUpOrganization(db: Db, userId: string): Promise
  * Whether the account verification code still has a step to finish for this account: its address is unverified, or
  * it has no password it chose (a company signed up before sign-up asked for one, a seed user without one).
  */
+/**
+ * An unverified account reached by a way in that did not use its password: the password it was signed up with was
+ * never proved to be the address owner's (pre-account-takeover), so the verification asks for a new one. Only while
+ * the account is unverified.
+ */
+export async function forgetUnprovenPassword<U extends Pick<UserRow, 'id' | 'passwordChosen'>>(db: Db, user: U): Promise<U> {
+  await db.update(users).set({ passwordChosen: false, updatedAt: new Date() }).where(and(eq(users.id, user.id), eq(users.verified, false)));
+  return { ...user, passwordChosen: false };
+}
+
 export function awaitsVerification(user: Pick<UserRow, 'verified' | 'passwordChosen'>): boolean {
   return !user.verified || !user.passwordChosen;
 }

@@ -1,7 +1,7 @@
 import { CallError, ERROR_CODES, type LimitName } from '../../shared/protocol';
 import type { LoginReply, MfaType } from '../../shared/protocol/schemas';
 import type { UserRow } from '../accounts/queries';
-import { pendingSignUpOrganization, sendAccountCode } from '../accounts/verification';
+import { forgetUnprovenPassword, pendingSignUpOrganization, sendAccountCode } from '../accounts/verification';
 import { recordAudit } from '../audit/audit-log';
 import type { CallOrigin } from '../auth/device';
 import { defaultMfaType, mailLoginCode, mfaState, passSecondFactor, secondFactorReply, type MfaState } from '../auth/mfa';
@@ -80,8 +80,12 @@ export async function takeRequiredSteps(
   }
   if (step === 'verify-email') {
     if (surface === 'app') return { step, user };
+    // A way in other than the password (Microsoft vouching for the address) proves nothing about who chose the
+    // password the account was signed up with: anyone can sign up with another's address. Until the address is
+    // verified that password counts as unchosen, so the verification asks its owner for one, which replaces it.
+    const owner = factor.method !== 'password' && user.passwordChosen ? await forgetUnprovenPassword(services.db, user) : user;
     // The first factor proves who asks, so a fresh code goes out for the Verify Your Email screen.
-    await sendAccountCode(services, user, await pendingSignUpOrganization(services.db, user.id));
+    await sendAccountCode(services, owner, await pendingSignUpOrganization(services.db, user.id));
     services.log.info('sign-in.unverified', { userId: user.id, via: factor.method });
     return { step, user };
   }
