@@ -39,6 +39,8 @@ test.describe('forgot and reset password', () => {
     await page.getByLabel('Confirm Password', { exact: true }).press('Enter');
 
     await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeVisible();
+    // The success panel replaced the form in place: focus moved to its heading (not left on the page).
+    await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeFocused();
     await expect(page.getByText('Your password has been successfully reset.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
     // Spec section 9: on to sign-in by itself after 5 s.

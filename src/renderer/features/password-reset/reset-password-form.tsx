@@ -9,6 +9,7 @@ import { errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { NewPasswordFields } from '../../ui/new-password-fields';
+import { useFocusHeadingOnChange } from '../../ui/use-focus-heading';
 import { useTimedMessage } from '../../ui/use-timed-message';
 
 /** Spec section 9: after a reset, the screen goes on to sign-in by itself after 5 s. */
@@ -35,6 +36,7 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }: ResetPasswordFormProps) {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
+  const heading = useFocusHeadingOnChange(done);
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const {
@@ -68,7 +70,7 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
   if (done) {
     return (
       <section className="result-panel" role="status">
-        <h1>{MESSAGES.passwordResetTitle}</h1>
+        <h1 ref={heading}>{MESSAGES.passwordResetTitle}</h1>
         <p>{MESSAGES.passwordResetDone}</p>
         <p className="lead">You will be taken to sign in in 5 seconds.</p>
         <div className="actions actions-start">
@@ -83,7 +85,7 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
   return (
     <>
       <header className="screen-header">
-        <h1>Reset Password</h1>
+        <h1 ref={heading}>Reset Password</h1>
         <p className="lead">{lead}</p>
       </header>
       {notice}

@@ -118,7 +118,10 @@ describe('the sign-up keeps what was typed', () => {
     await screen.findByLabelText('First Name');
     await fillAboutYou(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByLabelText('Company Name'), 'Rocket Shoes');
+    // Step 2 replaced step 1 in place: focus is on the heading, not left on the page.
+    await screen.findByLabelText('Company Name');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create New Account' })).toHaveFocus();
+    await user.type(screen.getByLabelText('Company Name'), 'Rocket Shoes');
     await user.selectOptions(screen.getByLabelText('Industry'), 'Retail');
     await user.click(screen.getByRole('button', { name: 'Back' }));
 

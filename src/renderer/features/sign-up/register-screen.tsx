@@ -7,6 +7,7 @@ import { LOCAL_KEYS, readLocal } from '../../session/local-values';
 import { saveEmail } from '../../session/saved-session';
 import { AuthLayout } from '../../ui/auth-layout';
 import { LoadingScreen } from '../../ui/spinner';
+import { useFocusHeadingOnChange } from '../../ui/use-focus-heading';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { AboutCompanyStep } from './about-company-step';
 import { AboutYouStep } from './about-you-step';
@@ -45,6 +46,7 @@ export function RegisterScreen() {
   const [countries, setCountries] = useState<readonly Country[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [step, setStep] = useState<(typeof STEPS)[number]['key']>('aboutYou');
+  const stepHeading = useFocusHeadingOnChange(step);
   const [draft] = useState(readSignUpDraft);
   const [aboutYou, setAboutYou] = useState<AboutYouInput>(() => firstAboutYou(draft));
   const [aboutCompany, setAboutCompany] = useState<AboutCompanyInput | null>(null);
@@ -115,7 +117,7 @@ export function RegisterScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Create New Account</h1>
+        <h1 ref={stepHeading}>Create New Account</h1>
         <ol className="steps" aria-label="Steps">
           {STEPS.map((item, index) => (
             <li key={item.key} aria-current={item.key === step ? 'step' : undefined}>
