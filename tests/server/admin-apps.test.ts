@@ -1,4 +1,6 @@
-import { beforeEach, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema';
 import {
   authorizationRequest,
@@ -20,7 +22,8 @@ import { freePort } from '../free-port';
 // The admin console's apps: an organization registers its OAuth / OpenID Connect clients; a confidential one's secret
 // is shown once and can be rotated (the old one fails at the token endpoint); an app turned off or deleted signs
 // nobody in and its tokens stop working; an organization's app signs in for that organization only; removing a member
-// ends the tokens apps got for them there.
+// ends the tokens apps got for them there; an app given a back-channel logout URI gets a logout token when the portal
+// session a user signed in to it with ends.
 
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
@@ -28,6 +31,28 @@ const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: awai
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const OWEN = 'owen.apps@acme.test';
 const CALLBACK = 'https://app.acme.example/cb';
+const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+
+/** An app's back-channel logout endpoint: a tiny HTTP server that keeps every logout token POSTed to it. */
+const received: string[] = [];
+let logoutServer: Server;
+const LOGOUT_PORT = await freePort();
+const LOGOUT_URI = `http://127.0.0.1:${LOGOUT_PORT}/backchannel-logout`;
+beforeAll(async () => {
+  logoutServer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const token = new URLSearchParams(body).get('logout_token');
+      if (req.method === 'POST' && token) received.push(token);
+      res.writeHead(token ? 200 : 400).end();
+    });
+  });
+  await new Promise<void>((resolve) => logoutServer.listen(LOGOUT_PORT, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => logoutServer.close(resolve));
+});
 const seed = adminSeed({
   users: [
     person(OWEN, [{ orgId: 'acme', role: 'admin' }]),
@@ -37,6 +62,7 @@ const seed = adminSeed({
       { orgId: 'acme', role: 'member', productAccess: ['hrms'] },
     ]),
     person('tom.tokens@acme.test', [{ orgId: 'acme', role: 'member', productAccess: ['hrms'] }]),
+    person('lou.logout@acme.test', [{ orgId: 'acme', role: 'member', productAccess: ['hrms'] }]),
   ],
   // An app of acme's from the seed (`orgId`), and one of the deployment's own.
   oauthClients: [
@@ -65,6 +91,8 @@ describeEngines('admin console: apps', (engine) => {
       body: JSON.stringify({ email, password: CONSOLE_PASSWORD, platform: 'web' }),
     });
     let reply = (await login.json()) as { data: { redirect_uri: string; consent?: unknown; token?: string } | null; error: string | null; code: number };
+    // The portal session this sign-in opened.
+    const token = reply.data?.token;
     // An organization's app is not one of the suite's: the user allows it on the consent screen (once).
     if (reply.data?.consent) {
       const consent = await fetch(`${issuer}/oauth2/consent?${query.toString()}`, {
@@ -74,14 +102,14 @@ describeEngines('admin console: apps', (engine) => {
       });
       reply = (await consent.json()) as typeof reply;
     }
-    return { browser, request, reply };
+    return { browser, request, reply, token };
   };
   /** Signs `email` in to the app through the portal's Authorize screen and exchanges the code: the app's tokens. */
   const signInTo = async (third: ThirdPartyApp, email: string, extra: Record<string, string> = {}) => {
-    const { browser, request, reply } = await attempt(third, email, extra);
+    const { browser, request, reply, token } = await attempt(third, email, extra);
     expect(reply).toMatchObject({ code: 200, error: null });
     const back = await browser.get(reply.data!.redirect_uri);
-    return exchangeCode(third, back.headers.get('location')!, request);
+    return { ...(await exchangeCode(third, back.headers.get('location')!, request)), portalToken: token! };
   };
 
   it('registers a confidential app with API access: the secret once, client credentials, rotation ends the old secret', async () => {
@@ -185,5 +213,79 @@ describeEngines('admin console: apps', (engine) => {
     const rex = await signedIn(app(), 'rex.rival@rival.test');
     expect((await rex.call('getOrganizationApps', { orgId: 'rival' })).list).toEqual([]);
     expect(await rex.emit('deleteApp', { orgId: 'rival', clientId: 'acme-seeded' })).toMatchObject({ code: 404 });
+  });
+
+  it('keeps a back-channel logout URI (checked like the seed\'s, changed and removed in the audit), and the app is told when the user signs out of the portal', async () => {
+    const owen = await signedIn(app(), OWEN);
+    const before = (await owen.call('getOrganizationApps', { orgId: 'acme' })).list;
+    // Refused with the field named, and nothing written.
+    for (const [uri, message] of [
+      ['http://app.acme.example/logout', 'A back-channel logout URI must start with https:// (http:// only for localhost or 127.0.0.1).'],
+      ['https://app.acme.example/logout#now', 'A back-channel logout URI must not have a fragment (#…).'],
+      ['logout', 'A back-channel logout URI must be a full web address, like https://app.example.com/logout.'],
+      ['https://app.acme.example/log out', 'A back-channel logout URI must not contain spaces or characters a web address cannot have: percent-encode them.'],
+    ] as const) {
+      expect(await owen.emit('registerApp', { orgId: 'acme', name: 'Bad Logout', redirectUris: [CALLBACK], type: 'confidential', backchannelLogoutUri: uri })).toMatchObject({
+        code: 400,
+        error: `backchannelLogoutUri: ${message}`,
+        data: { fields: ['backchannelLogoutUri'] },
+      });
+    }
+    expect((await owen.call('getOrganizationApps', { orgId: 'acme' })).list).toEqual(before);
+    expect((await auditOf(owen, 'acme')).filter((entry) => entry.member === 'Bad Logout')).toEqual([]);
+
+    const { app: registered, clientSecret } = await owen.call('registerApp', {
+      orgId: 'acme',
+      name: 'Timesheets',
+      redirectUris: [CALLBACK],
+      type: 'confidential',
+      backchannelLogoutUri: ` ${LOGOUT_URI} `,
+    });
+    expect(registered).toMatchObject({ name: 'Timesheets', backchannelLogoutUri: LOGOUT_URI });
+    expect((await owen.call('getOrganizationApps', { orgId: 'acme' })).list.find((row) => row.clientId === registered.clientId)).toMatchObject({ backchannelLogoutUri: LOGOUT_URI });
+
+    // The user signs in to the app through /authorize, then out of the portal: the app gets a logout token for them.
+    const timesheets = await discover(issuer, registered.clientId, CALLBACK, clientSecret!);
+    const { claims, portalToken } = await signInTo(timesheets, 'lou.logout@acme.test');
+    const since = received.length;
+    const portal = await app().connect({ token: portalToken });
+    await portal.call('logout', {});
+    portal.close();
+    for (let i = 0; i < 100 && received.length <= since; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toHaveLength(since + 1);
+    const { payload } = await jwtVerify(received[since]!, createRemoteJWKSet(new URL(timesheets.as.jwks_uri!)), {
+      issuer,
+      audience: registered.clientId,
+      typ: 'logout+jwt',
+    });
+    expect(payload).toMatchObject({ sub: claims.sub, events: { [LOGOUT_EVENT]: {} }, jti: expect.any(String) });
+
+    // A bad change is refused and changes nothing; a change and a removal (null) are in the audit.
+    const change = { orgId: 'acme', clientId: registered.clientId, name: 'Timesheets', redirectUris: [CALLBACK] };
+    expect(await owen.emit('updateApp', { ...change, backchannelLogoutUri: 'ftp://app.acme.example/logout' })).toMatchObject({ code: 400, data: { fields: ['backchannelLogoutUri'] } });
+    // Absent: kept as it is.
+    expect((await owen.call('updateApp', { ...change, name: 'Timesheets 2' })).app.backchannelLogoutUri).toBe(LOGOUT_URI);
+    const moved = 'https://time.acme.example/oidc/logout';
+    expect((await owen.call('updateApp', { ...change, backchannelLogoutUri: moved })).app.backchannelLogoutUri).toBe(moved);
+    expect((await owen.call('updateApp', { ...change, backchannelLogoutUri: null })).app.backchannelLogoutUri).toBeNull();
+    expect((await owen.call('getOrganizationApps', { orgId: 'acme' })).list.find((row) => row.clientId === registered.clientId)).toMatchObject({ backchannelLogoutUri: null });
+
+    // The admin's lines about the app, newest first (the user's consent to it is there too, but not the admin's).
+    const audit = (await auditOf(owen, 'acme')).filter((entry) => entry.detail?.startsWith(registered.clientId) && entry.actor !== null);
+    expect(audit).toEqual([
+      { kind: 'app-changed', actor: 'Owen Apps (owen.apps@acme.test)', member: 'Timesheets', detail: `${registered.clientId}: back-channel logout URI removed` },
+      { kind: 'app-changed', actor: 'Owen Apps (owen.apps@acme.test)', member: 'Timesheets', detail: `${registered.clientId}: name: Timesheets 2 → Timesheets; back-channel logout URI: ${moved}` },
+      { kind: 'app-changed', actor: 'Owen Apps (owen.apps@acme.test)', member: 'Timesheets 2', detail: `${registered.clientId}: name: Timesheets → Timesheets 2` },
+      { kind: 'app-registered', actor: 'Owen Apps (owen.apps@acme.test)', member: 'Timesheets', detail: `${registered.clientId}, confidential, back-channel logout URI: ${LOGOUT_URI}` },
+    ]);
+
+    // Removed: the next sign-out tells the app nothing.
+    const again = await signInTo(timesheets, 'lou.logout@acme.test');
+    const quiet = received.length;
+    const second = await app().connect({ token: again.portalToken });
+    await second.call('logout', {});
+    second.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(quiet);
   });
 });

@@ -44,8 +44,10 @@ export async function sendBackchannelLogouts(db: Db, provider: Provider, log: Lo
 
 /**
  * One logout token to one app, as oidc-provider's own `Client#backchannelLogout` builds it (an IdToken of the client
- * with `events` and `jti`, `use: 'logout'`), sent with Node's fetch: the URI comes from the deployment's seed only,
- * and a suite app on the company's own network must be reachable (oidc-provider's fetch refuses private addresses).
+ * with `events` and `jti`, `use: 'logout'`), sent with Node's fetch so that a suite app on the company's own network
+ * is reachable (oidc-provider's fetch refuses private addresses). The URI comes from the deployment's seed or from an
+ * organization's admin (the console's Apps), both checked by BackchannelLogoutUriSchema; the request is a POST of the
+ * token alone, follows no redirect and its answer is only logged.
  */
 async function sendLogoutToken(provider: Provider, clientId: string, accountId: string): Promise<boolean> {
   const client = await provider.Client.find(clientId);

@@ -108,7 +108,7 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
-      // Apps that register a back-channel logout URI (the seed's backchannelLogoutUri) are told when the portal
+      // Apps that register a back-channel logout URI (the seed's backchannelLogoutUri, or the admin console's) are told when the portal
       // session a user signed in with ends (backchannel-logout.ts sends the logout tokens).
       backchannelLogout: { enabled: true },
     },

@@ -28,6 +28,7 @@ export function toAppSummary(row: ClientRow): AppSummary {
     redirectUris: row.redirectUris,
     type: row.secretHash ? 'confidential' : 'public',
     apiAccess: row.scopes.includes(ADMIN_API_SCOPE),
+    backchannelLogoutUri: row.backchannelLogoutUri,
     disabled: row.disabledAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -60,12 +61,13 @@ async function appOf(tx: Db, org: OrganizationRow, clientId: string): Promise<Cl
  * Registers an app of the organization: a generated client id (`{orgId}-{random}`), its redirect URIs, and for a
  * confidential app a random secret, returned here once (only its hash is stored). `apiAccess` (confidential only) adds
  * the scope org:admin and the client-credentials grant. It signs in members of this organization only (oidc/interactions.ts).
+ * With a back-channel logout URI, it is told when a user's portal session ends (oidc/backchannel-logout.ts).
  */
 export async function registerApp(
   { db }: Pick<Services, 'db'>,
   organization: OrganizationRow,
   actor: AdminActor,
-  input: { name: string; redirectUris: string[]; type: 'public' | 'confidential'; apiAccess: boolean; logo?: { imageId: string } },
+  input: { name: string; redirectUris: string[]; type: 'public' | 'confidential'; apiAccess: boolean; logo?: { imageId: string }; backchannelLogoutUri?: string },
 ): Promise<{ app: AppSummary; clientSecret: string | null }> {
   if (input.apiAccess && input.type !== 'confidential') throw new CallError(ERROR_CODES.BAD_REQUEST, API_NEEDS_SECRET, { fields: ['apiAccess'] });
   return db.transaction(async (tx) => {
@@ -86,22 +88,32 @@ export async function registerApp(
         redirectUris: input.redirectUris,
         secretHash: clientSecret === null ? null : hashClientSecret(clientSecret),
         scopes: scopesOf(input.apiAccess),
+        backchannelLogoutUri: input.backchannelLogoutUri ?? null,
       })
       .returning();
-    await recordAdminAudit(tx, org.id, actor, { kind: 'app-registered', subject: row!.name, detail: `${row!.clientId}, ${input.type}${input.apiAccess ? ', admin API' : ''}` });
+    const extras = [input.apiAccess ? 'admin API' : null, input.backchannelLogoutUri ? `back-channel logout URI: ${input.backchannelLogoutUri}` : null].filter(Boolean);
+    await recordAdminAudit(tx, org.id, actor, { kind: 'app-registered', subject: row!.name, detail: [`${row!.clientId}`, input.type, ...extras].join(', ') });
     return { app: toAppSummary(row!), clientSecret };
   });
 }
 
 /**
- * Changes an app: name, redirect URIs, logo, API access, or turned off or on. Turned off, it signs nobody in
+ * Changes an app: name, redirect URIs, logo, API access, back-channel logout URI (`null` removes it), or turned off or on. Turned off, it signs nobody in
  * (findClientMetadata knows it no more) and everything it was given (grants, codes, tokens) is deleted.
  */
 export async function updateApp(
   { db }: Pick<Services, 'db'>,
   organization: OrganizationRow,
   actor: AdminActor,
-  input: { clientId: string; name: string; redirectUris: string[]; apiAccess?: boolean; logo?: { imageId: string } | null; disabled?: boolean },
+  input: {
+    clientId: string;
+    name: string;
+    redirectUris: string[];
+    apiAccess?: boolean;
+    logo?: { imageId: string } | null;
+    backchannelLogoutUri?: string | null;
+    disabled?: boolean;
+  },
 ): Promise<AppSummary> {
   return db.transaction(async (tx) => {
     const org = await lockOrganization(tx, organization.id, actor);
@@ -115,6 +127,7 @@ export async function updateApp(
       if (logoUrl !== current.logoUrl) await releaseImage(tx, current.logoUrl);
     }
     const disabled = input.disabled ?? before.disabled;
+    const logoutUri = input.backchannelLogoutUri === undefined ? before.backchannelLogoutUri : input.backchannelLogoutUri;
     const [row] = await tx
       .update(oauthClients)
       .set({
@@ -122,6 +135,7 @@ export async function updateApp(
         redirectUris: input.redirectUris,
         logoUrl,
         scopes: apiAccess === before.apiAccess ? current.scopes : scopesOf(apiAccess),
+        backchannelLogoutUri: logoutUri,
         disabledAt: disabled ? (current.disabledAt ?? sql`now()`) : null,
         updatedAt: sql`now()`,
       })
@@ -133,6 +147,7 @@ export async function updateApp(
       before.redirectUris.join() === input.redirectUris.join() ? null : `redirect URIs: ${input.redirectUris.join(', ')}`,
       logoUrl === current.logoUrl ? null : logoUrl === null ? 'logo removed' : 'new logo',
       apiAccess === before.apiAccess ? null : apiAccess ? 'admin API allowed' : 'admin API no longer allowed',
+      logoutUri === before.backchannelLogoutUri ? null : logoutUri === null ? 'back-channel logout URI removed' : `back-channel logout URI: ${logoutUri}`,
       disabled === before.disabled ? null : disabled ? 'turned off: its tokens stopped working' : 'turned on',
     ].filter(Boolean);
     if (changes.length > 0) await recordAdminAudit(tx, org.id, actor, { kind: 'app-changed', subject: row!.name, detail: `${row!.clientId}: ${changes.join('; ')}` });

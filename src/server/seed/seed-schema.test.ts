@@ -60,4 +60,16 @@ describe('seed file format', () => {
     ]);
     expect(problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, scopes: ['admin'] }] })[0]).toMatch(/^oauthClients\[0\]\.scopes\[0\]: /);
   });
+
+  it('checks a back-channel logout URI with the console\'s rule: https, http only on localhost or 127.0.0.1, no fragment', () => {
+    const client = { clientId: 'notes', name: 'Notes', redirectUris: ['https://notes.example.com/cb'] };
+    const problems = (uri: string) => problemsOf({ organizations: [org], users: [user], oauthClients: [{ ...client, backchannelLogoutUri: uri }] });
+    expect(problems('https://notes.example.com/backchannel-logout')).toEqual([]);
+    expect(problems('http://127.0.0.1:4000/backchannel-logout')).toEqual([]);
+    expect(problems('http://localhost/backchannel-logout')).toEqual([]);
+    expect(problems('http://notes.example.com/backchannel-logout')).toEqual([
+      'oauthClients[0].backchannelLogoutUri: A back-channel logout URI must start with https:// (http:// only for localhost or 127.0.0.1).',
+    ]);
+    expect(problems('https://notes.example.com/logout#now')).toEqual(['oauthClients[0].backchannelLogoutUri: A back-channel logout URI must not have a fragment (#…).']);
+  });
 });

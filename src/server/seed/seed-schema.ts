@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ProductKeySchema, RoleSchema } from '../../shared/product-schemas';
+import { BackchannelLogoutUriSchema } from '../../shared/protocol/admin-schemas';
 import { EmailSchema, OrgIdSchema } from '../../shared/validation/fields';
 import { NewPasswordSchema } from '../../shared/validation/password';
 import { isCidr } from '../auth/ip-ranges';
@@ -91,8 +92,8 @@ export const SeedFileSchema = z
           orgId: OrgIdSchema.optional(),
           /** A suite app: signs in without asking the user's consent. Without it (the default), the first sign-in asks. */
           firstParty: z.boolean().optional(),
-          /** OpenID back-channel logout: a logout token is POSTed here when the portal session a user signed in with ends. */
-          backchannelLogoutUri: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+          /** OpenID back-channel logout: a logout token is POSTed here when the portal session a user signed in with ends (the console's rule). */
+          backchannelLogoutUri: BackchannelLogoutUriSchema.optional(),
         }),
       )
       .optional(),

@@ -229,6 +229,35 @@ export const RedirectUriSchema = z
   .pipe(z.url({ protocol: /^https?$/, error: MESSAGES.invalid('Redirect URI') }))
   .refine((uri) => !uri.includes('#'), { message: 'A redirect URI must not have a fragment.' });
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+const urlOf = (uri: string): URL | null => {
+  try {
+    return new URL(uri);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * An app's OpenID back-channel logout URI (Back-Channel Logout 1.0 §2.2), where the portal POSTs a logout token when
+ * the session a user signed in to the app with ends: an absolute https URL (http only on localhost or 127.0.0.1, for
+ * an app under development), no fragment, only the characters a URI may have (oidc-provider checks the same). The
+ * seed file and the admin console both use this rule.
+ */
+export const BackchannelLogoutUriSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(2000, 'A back-channel logout URI must be at most 2000 characters.')
+  .pipe(z.url({ protocol: /^https?$/, error: 'A back-channel logout URI must be a full web address, like https://app.example.com/logout.' }))
+  .refine((uri) => /^[a-z0-9:/?#[\]@!$&'()*+,;=.\-_~%]+$/i.test(uri), {
+    message: 'A back-channel logout URI must not contain spaces or characters a web address cannot have: percent-encode them.',
+  })
+  .refine((uri) => urlOf(uri)?.protocol === 'https:' || LOOPBACK_HOSTS.has(urlOf(uri)?.hostname ?? ''), {
+    message: 'A back-channel logout URI must start with https:// (http:// only for localhost or 127.0.0.1).',
+  })
+  .refine((uri) => !uri.includes('#'), { message: 'A back-channel logout URI must not have a fragment (#…).' });
+
 /** The scope an app needs to manage the organization's members through the admin API (client credentials). */
 export const ADMIN_API_SCOPE = 'org:admin';
 
@@ -244,6 +273,8 @@ export const AppSummarySchema = z.object({
   type: AppTypeSchema,
   /** A confidential app may use the admin API with the client-credentials grant (scope org:admin). */
   apiAccess: z.boolean(),
+  /** Where the portal POSTs a logout token when a user's portal session ends (OpenID back-channel logout); null: none. */
+  backchannelLogoutUri: z.string().nullable(),
   disabled: z.boolean(),
   createdAt: instant,
 });
@@ -259,7 +290,15 @@ const appFields = {
 };
 
 export const RegisterAppSchema = z
-  .object({ ...inOrganization, ...appFields, type: AppTypeSchema, apiAccess: z.boolean().default(false), logo: ImageRefSchema.optional() })
+  .object({
+    ...inOrganization,
+    ...appFields,
+    type: AppTypeSchema,
+    apiAccess: z.boolean().default(false),
+    logo: ImageRefSchema.optional(),
+    /** Optional: told when a user's portal session ends. */
+    backchannelLogoutUri: BackchannelLogoutUriSchema.optional(),
+  })
   .refine((app) => !app.apiAccess || app.type === 'confidential', { message: 'Only a confidential app (one with a secret) may use the admin API.', path: ['apiAccess'] });
 
 export const AppRefSchema = z.object({ ...inOrganization, clientId: z.string().trim().min(1).max(200) });
@@ -270,6 +309,8 @@ export const UpdateAppSchema = z.object({
   apiAccess: z.boolean().optional(),
   /** A new logo, `null` to remove it, absent to keep it. */
   logo: ImageRefSchema.nullable().optional(),
+  /** A back-channel logout URI, `null` to remove it, absent to keep it. */
+  backchannelLogoutUri: BackchannelLogoutUriSchema.nullable().optional(),
   /** Turned off: it signs nobody in and its tokens stop working, until turned on again. */
   disabled: z.boolean().optional(),
 });

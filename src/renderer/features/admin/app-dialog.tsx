@@ -33,8 +33,9 @@ interface AppDialogProps {
 }
 
 /**
- * Register an app, or change one: name, logo (optional), redirect URIs one per line, public or confidential, and for a
- * confidential one, the admin API (client credentials, scope org:admin). An app's type is fixed once registered.
+ * Register an app, or change one: name, logo (optional), redirect URIs one per line, a back-channel logout URI
+ * (optional; emptied, it is removed), public or confidential, and for a confidential one, the admin API (client
+ * credentials, scope org:admin). An app's type is fixed once registered.
  */
 export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: AppDialogProps) {
   const [upload, setUpload] = useState<UploadValue>(EMPTY_UPLOAD);
@@ -48,7 +49,13 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
     formState: { errors },
   } = useForm<AppFormValues, unknown, AppFormOutput>({
     resolver: zodResolver(AppFormSchema, { error: APP_FORM_MESSAGES }),
-    defaultValues: { name: app?.name ?? '', redirectUris: app?.redirectUris.join('\n') ?? '', type: app?.type ?? 'confidential', apiAccess: app?.apiAccess ?? false },
+    defaultValues: {
+      name: app?.name ?? '',
+      redirectUris: app?.redirectUris.join('\n') ?? '',
+      backchannelLogoutUri: app?.backchannelLogoutUri ?? '',
+      type: app?.type ?? 'confidential',
+      apiAccess: app?.apiAccess ?? false,
+    },
   });
   const type = useWatch({ control, name: 'type' });
   const chosen = upload.files[0];
@@ -66,10 +73,13 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
           clientId: app.clientId,
           ...(app.type === 'confidential' ? { apiAccess: values.apiAccess } : {}),
           ...(imageId ? logo : removeLogo ? { logo: null } : {}),
+          // Sent when changed only: null removes it.
+          ...(values.backchannelLogoutUri === app.backchannelLogoutUri ? {} : { backchannelLogoutUri: values.backchannelLogoutUri }),
         });
         onSaved(reply.app);
       } else {
-        onRegistered(await call('registerApp', { ...fields, type: values.type, apiAccess: values.apiAccess, ...logo }));
+        const logoutUri = values.backchannelLogoutUri ? { backchannelLogoutUri: values.backchannelLogoutUri } : {};
+        onRegistered(await call('registerApp', { ...fields, type: values.type, apiAccess: values.apiAccess, ...logo, ...logoutUri }));
       }
     } catch (failure) {
       showServerError(errorMessage(failure));
@@ -114,6 +124,29 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
           </p>
           <p id="app-redirect-uris-message" className="field-message" aria-live="polite">
             {errors.redirectUris?.message}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="app-logout-uri">
+            Back-channel logout URI (optional)
+          </label>
+          <input
+            id="app-logout-uri"
+            className="field-input admin-code"
+            type="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={2000}
+            placeholder="https://app.example.com/logout"
+            aria-invalid={errors.backchannelLogoutUri ? true : undefined}
+            aria-describedby="app-logout-uri-hint app-logout-uri-message"
+            {...register('backchannelLogoutUri')}
+          />
+          <p id="app-logout-uri-hint" className="admin-hint">
+            Where the portal tells the app that someone signed out of the portal, so it signs them out too (OpenID back-channel logout). Empty for none.
+          </p>
+          <p id="app-logout-uri-message" className="field-message" aria-live="polite">
+            {errors.backchannelLogoutUri?.message}
           </p>
         </div>
         {app ? (

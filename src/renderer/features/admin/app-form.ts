@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { RedirectUriSchema, RegisterAppSchema } from '../../../shared/protocol/admin-schemas';
+import { BackchannelLogoutUriSchema, RedirectUriSchema, RegisterAppSchema } from '../../../shared/protocol/admin-schemas';
 import { adminIssueMessages, issueText } from './admin-format';
 
-const ISSUE_MESSAGES = adminIssueMessages({ name: 'App name', redirectUris: 'Redirect URIs' });
+const ISSUE_MESSAGES = adminIssueMessages({ name: 'App name', redirectUris: 'Redirect URIs', backchannelLogoutUri: 'Back-channel logout URI' });
 
 /** Redirect URIs typed one per line, each checked with the contract's rule, then the list (1 to 10, each once). */
 export function parseUriLines(text: string): { ok: true; uris: string[] } | { ok: false; message: string } {
@@ -19,7 +19,19 @@ export function parseUriLines(text: string): { ok: true; uris: string[] } | { ok
   return list.success ? { ok: true, uris: list.data } : { ok: false, message: issueText(list.error.issues[0]!) };
 }
 
-/** The register and edit dialog's fields: the contract's name, type and API access, the URIs as lines of text. */
+/** An optional back-channel logout URI: empty is none (null), else the contract's rule and its message. */
+const OptionalLogoutUriSchema = z.string().transform((text, context) => {
+  if (text.trim() === '') return null;
+  const parsed = BackchannelLogoutUriSchema.safeParse(text, { error: ISSUE_MESSAGES });
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: 'custom', message: issueText(parsed.error.issues[0]!) });
+  return z.NEVER;
+});
+
+/**
+ * The register and edit dialog's fields: the contract's name, type and API access, the redirect URIs as lines of
+ * text, the back-channel logout URI (empty for none).
+ */
 export const AppFormSchema = z
   .object({
     name: RegisterAppSchema.shape.name,
@@ -29,6 +41,7 @@ export const AppFormSchema = z
     }),
     type: RegisterAppSchema.shape.type,
     apiAccess: z.boolean(),
+    backchannelLogoutUri: OptionalLogoutUriSchema,
   })
   .transform((values) => ({ ...values, apiAccess: values.type === 'confidential' && values.apiAccess }));
 export type AppFormValues = z.input<typeof AppFormSchema>;

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSummary, OrganizationSettings } from '../../../shared/protocol/admin-schemas';
@@ -19,6 +19,7 @@ const app = (overrides: Partial<AppSummary>): AppSummary => ({
   redirectUris: ['https://sync.acme.test/callback'],
   type: 'confidential',
   apiAccess: true,
+  backchannelLogoutUri: null,
   disabled: false,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...overrides,
@@ -36,9 +37,15 @@ beforeEach(() => {
 const renderApps = () => render(<AppsSection orgId="acme" settings={SETTINGS} onSettingsChange={() => undefined} />);
 
 describe('Apps', () => {
-  it('lists each app with its type, redirect URIs, API access and status', async () => {
+  it('lists each app with its type, redirect URIs, back-channel logout URI, API access and status', async () => {
+    apps = [...apps, app({ clientId: 'acme-time', name: 'Timesheets', backchannelLogoutUri: 'https://time.acme.test/oidc/logout' })];
     renderApps();
-    const row = (await within(await screen.findByRole('table', { name: 'Apps of Acme Corporation' })).findByText('Old Portal')).closest('tr')!;
+    const table = await screen.findByRole('table', { name: 'Apps of Acme Corporation' });
+    expect(within(table).getByRole('columnheader', { name: 'Back-channel logout' })).toBeInTheDocument();
+    const timesheets = (await within(table).findByText('Timesheets')).closest('tr')!;
+    expect(within(timesheets).getByText('https://time.acme.test/oidc/logout')).toBeInTheDocument();
+    const row = within(table).getByText('Old Portal').closest('tr')!;
+    expect(within(row).getAllByText('None')).toHaveLength(2);
     expect(within(row).getByText('acme-old')).toBeInTheDocument();
     expect(within(row).getByText('Public')).toBeInTheDocument();
     expect(within(row).getByText('https://sync.acme.test/callback')).toBeInTheDocument();
@@ -108,5 +115,60 @@ describe('Apps', () => {
     await user.click(confirm);
     await waitFor(() => expect(toasts).toEqual(['Old Portal was deleted.']));
     expect(calls.find((item) => item.event === 'deleteApp')?.payload).toEqual({ orgId: 'acme', clientId: 'acme-old' });
+  });
+
+  it('registers an app with a back-channel logout URI, checked with the contract\'s rule, and changes and removes it', async () => {
+    const user = userEvent.setup();
+    replies.set('registerApp', (payload) => ({ app: app({ ...(payload as Partial<AppSummary>), type: 'public', apiAccess: false }), clientSecret: null }));
+    replies.set('updateApp', (payload) => ({ app: app(payload as Partial<AppSummary>) }));
+    renderApps();
+    await user.click(await screen.findByRole('button', { name: 'Register an app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register an app' });
+    const field = within(dialog).getByLabelText('Back-channel logout URI (optional)');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('OpenID back-channel logout'));
+    await user.type(within(dialog).getByLabelText('App name'), 'Timesheets');
+    await user.type(within(dialog).getByLabelText('Redirect URIs, one per line'), 'https://time.acme.test/callback');
+    await user.click(within(dialog).getByRole('radio', { name: 'Public' }));
+    // Reached from the keyboard like the other fields.
+    await user.click(within(dialog).getByLabelText('Redirect URIs, one per line'));
+    await user.tab();
+    expect(field).toHaveFocus();
+    await user.keyboard('http://time.acme.test/logout');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('A back-channel logout URI must start with https:// (http:// only for localhost or 127.0.0.1).')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((item) => item.event === 'registerApp')).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'https://time.acme.test/logout');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toasts).toEqual(['Timesheets is registered.']));
+    expect(calls.find((item) => item.event === 'registerApp')?.payload).toEqual({
+      orgId: 'acme',
+      name: 'Timesheets',
+      redirectUris: ['https://time.acme.test/callback'],
+      type: 'public',
+      apiAccess: false,
+      backchannelLogoutUri: 'https://time.acme.test/logout',
+    });
+
+    // Edited: unchanged, it is not sent; emptied, it is removed (null).
+    apps = [app({ clientId: 'acme-time', name: 'Timesheets', backchannelLogoutUri: 'https://time.acme.test/logout' })];
+    cleanup();
+    renderApps();
+    const edit = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Edit Timesheets' }));
+      return screen.findByRole('dialog', { name: 'Edit Timesheets' });
+    };
+    let editing = await edit();
+    expect(within(editing).getByLabelText('Back-channel logout URI (optional)')).toHaveValue('https://time.acme.test/logout');
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((item) => item.event === 'updateApp')).toHaveLength(1));
+    expect(calls.find((item) => item.event === 'updateApp')?.payload).not.toHaveProperty('backchannelLogoutUri');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    editing = await edit();
+    await user.clear(within(editing).getByLabelText('Back-channel logout URI (optional)'));
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((item) => item.event === 'updateApp')).toHaveLength(2));
+    expect(calls.filter((item) => item.event === 'updateApp')[1]?.payload).toMatchObject({ clientId: 'acme-time', backchannelLogoutUri: null });
   });
 });

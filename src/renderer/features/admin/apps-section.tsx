@@ -24,7 +24,10 @@ type Confirmation = { action: 'rotate' | 'disable' | 'delete'; app: AppSummary }
 
 const toRow = (app: AppSummary): AppRow => ({ ...app, status: app.disabled ? 'Disabled' : 'Active', kind: app.type === 'confidential' ? 'Confidential' : 'Public' });
 
-/** /admin/{orgId}/apps: the organization's apps, registered, changed, turned off and on, their secret rotated, deleted. */
+/**
+ * /admin/{orgId}/apps: the organization's apps (with their redirect URIs and back-channel logout URI), registered,
+ * changed, turned off and on, their secret rotated, deleted.
+ */
 export function AppsSection({ orgId, settings }: SectionProps) {
   const [apps, setApps] = useState<AppRow[] | null>(null);
   const [sort, setSort] = useState<TableSort | null>({ name: 1 });
@@ -133,6 +136,11 @@ export function AppsSection({ orgId, settings }: SectionProps) {
           ))}
         </ul>
       ),
+    },
+    {
+      title: 'Back-channel logout',
+      param: 'backchannelLogoutUri',
+      render: (app) => (app.backchannelLogoutUri ? <span className="admin-uri">{app.backchannelLogoutUri}</span> : <span className="muted">None</span>),
     },
     { title: 'API access', param: 'apiAccess', render: (app) => (app.apiAccess ? 'Admin API' : <span className="muted">None</span>) },
     {
