@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { ADMIN_API_SCOPE, type AppSummary } from '../../shared/protocol/admin-schemas';
@@ -18,6 +19,21 @@ type ClientRow = typeof oauthClients.$inferSelect;
 export const APPS_PER_ORGANIZATION = 50;
 
 const API_NEEDS_SECRET = 'Only a confidential app (one with a secret) may use the admin API.';
+
+const INTERNAL_LOGOUT_URI = 'A back-channel logout URI must be a public address: this server does not send to its own or a private network.';
+
+/**
+ * The portal POSTs logout tokens to an app's back-channel logout URI, which an organization's admin chooses: on a
+ * deployment served over https, never to a loopback, private or link-local address written as such, nor `localhost`
+ * (a local deployment, plain http like the tests', may use them). A name that resolves to such an address is not
+ * caught here (the send follows no redirect and keeps nothing of the answer: backchannel-logout.ts).
+ */
+export function assertPublicLogoutUri(uri: string | null | undefined, publicUrl: string): void {
+  if (!uri || new URL(publicUrl).protocol !== 'https:') return;
+  const host = new URL(uri).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const internal = host === 'localhost' || host.endsWith('.localhost') || (ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast');
+  if (internal) throw new CallError(ERROR_CODES.BAD_REQUEST, INTERNAL_LOGOUT_URI, { fields: ['backchannelLogoutUri'] });
+}
 
 /** An app as the console lists it. */
 export function toAppSummary(row: ClientRow): AppSummary {
@@ -64,12 +80,13 @@ async function appOf(tx: Db, org: OrganizationRow, clientId: string): Promise<Cl
  * With a back-channel logout URI, it is told when a user's portal session ends (oidc/backchannel-logout.ts).
  */
 export async function registerApp(
-  { db }: Pick<Services, 'db'>,
+  { db, config }: Pick<Services, 'db' | 'config'>,
   organization: OrganizationRow,
   actor: AdminActor,
   input: { name: string; redirectUris: string[]; type: 'public' | 'confidential'; apiAccess: boolean; logo?: { imageId: string }; backchannelLogoutUri?: string },
 ): Promise<{ app: AppSummary; clientSecret: string | null }> {
   if (input.apiAccess && input.type !== 'confidential') throw new CallError(ERROR_CODES.BAD_REQUEST, API_NEEDS_SECRET, { fields: ['apiAccess'] });
+  assertPublicLogoutUri(input.backchannelLogoutUri, config.publicUrl);
   return db.transaction(async (tx) => {
     const org = await lockOrganization(tx, organization.id, actor);
     const [registered] = await tx.select({ apps: count() }).from(oauthClients).where(eq(oauthClients.organizationId, org.id));
@@ -102,7 +119,7 @@ export async function registerApp(
  * (findClientMetadata knows it no more) and everything it was given (grants, codes, tokens) is deleted.
  */
 export async function updateApp(
-  { db }: Pick<Services, 'db'>,
+  { db, config }: Pick<Services, 'db' | 'config'>,
   organization: OrganizationRow,
   actor: AdminActor,
   input: {
@@ -115,6 +132,7 @@ export async function updateApp(
     disabled?: boolean;
   },
 ): Promise<AppSummary> {
+  assertPublicLogoutUri(input.backchannelLogoutUri, config.publicUrl);
   return db.transaction(async (tx) => {
     const org = await lockOrganization(tx, organization.id, actor);
     const current = await appOf(tx, org, input.clientId);
