@@ -14,6 +14,8 @@ function setup() {
     'vault:get-token': () => ({ token: 'secret', persistent: true }),
     'vault:set-token': (input) => (received.push(input), { persistent: true }),
     'vault:clear': () => null,
+    'vault:get-device-token': () => ({ token: null, persistent: true }),
+    'vault:set-device-token': (input) => (received.push(input), { persistent: true }),
     'auth:microsoft-popup': () => ({ code: null, state: null, iss: null, error: null, errorDescription: null }),
     'updates:get-state': () => ({ status: 'idle' }),
     'updates:check': () => ({ status: 'checking' }),

@@ -28,6 +28,8 @@ export interface BridgeDoubleOptions {
 export class BridgeDouble {
   readonly calls: RecordedCall[] = [];
   token: string | null;
+  /** The trusted-device token in the keychain (its own entry: logout leaves it). */
+  deviceToken: string | null = null;
   updateState: UpdateState = { status: 'idle' };
   /** The app settings' Light/Dark choice, as main keeps it across page loads. */
   theme: 'light' | 'dark' | 'system' = 'system';
@@ -103,6 +105,11 @@ export class BridgeDouble {
       case 'vaultClear':
         this.token = null;
         return ok(null);
+      case 'vaultGetDeviceToken':
+        return ok({ token: this.deviceToken, persistent });
+      case 'vaultSetDeviceToken':
+        this.deviceToken = (input as { token: string }).token;
+        return ok({ persistent });
       case 'authMicrosoftPopup':
         return ok({ code: this.options.popupCode ?? null, state: this.options.popupCode ? 'S'.repeat(43) : null, iss: null, error: null, errorDescription: null });
       case 'updatesGetState':

@@ -104,6 +104,16 @@ export interface Platform {
    * token is kept for this run only and the notice says so.
    */
   saveToken(token: string, options: CookieWriteOptions): Promise<{ persistent: boolean }>;
+  /**
+   * The trusted-device token a desktop app keeps in its keychain and sends in the socket handshake; null in a browser,
+   * whose token is the HttpOnly `portal_device` cookie no script can read.
+   */
+  deviceToken(): string | null;
+  /**
+   * Keeps the trusted-device token `/device-trust` returned to a desktop app (the keychain; held in memory when it
+   * cannot be reached). A browser is never given one (the cookie is set by the server) and keeps nothing.
+   */
+  saveDeviceToken(token: string): Promise<{ persistent: boolean }>;
   /** Leave the portal for a URL (a product host), or load a portal path afresh. */
   redirect(url: string): void;
   /** Runs Microsoft sign-in starting at `url` (the server's /auth/ms/login); resolves with how the window ended. */

@@ -44,6 +44,9 @@ export const ExternalLinkSchema = z.enum(['helpVideo', 'documents', 'support']);
 export const VaultTokenSchema = z.object({ token: z.string().nullable(), persistent: z.boolean() });
 export type VaultToken = z.infer<typeof VaultTokenSchema>;
 
+/** A trusted-device token as the server hands it out: 32 random bytes, base64url. */
+const DeviceTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
 const NoInput = z.undefined();
 const Done = z.null();
 
@@ -70,6 +73,10 @@ export const BRIDGE_CHANNELS = {
   'vault:set-token': channel(z.object({ token: z.string().min(1).max(8192) }), z.object({ persistent: z.boolean() })),
   /** Forgets the token (logout). */
   'vault:clear': channel(NoInput, Done),
+  /** The trusted-device token ("Don't ask again on this device for 30 days"), sent in the socket handshake; kept across logouts. */
+  'vault:get-device-token': channel(NoInput, VaultTokenSchema),
+  /** Stores the trusted-device token `/device-trust` returned to the app; answers whether it went to the keychain. */
+  'vault:set-device-token': channel(z.object({ token: DeviceTokenSchema }), z.object({ persistent: z.boolean() })),
   /**
    * Runs Microsoft sign-in at the server's /auth/ms/login: a 400x600 popup, or the system browser with a loopback
    * redirect where the provider refuses an embedded window. `code` and `state` (and `iss`), or the provider's `error`;

@@ -6,6 +6,8 @@ export const BRIDGE_CHANNEL_NAMES = [
   'vault:get-token',
   'vault:set-token',
   'vault:clear',
+  'vault:get-device-token',
+  'vault:set-device-token',
   'auth:microsoft-popup',
   'updates:get-state',
   'updates:check',
