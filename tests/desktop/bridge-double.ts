@@ -16,6 +16,8 @@ export interface BridgeDoubleOptions {
   token?: string | null;
   /** False: the keychain is unreachable, the vault keeps the token in memory only. */
   persistent?: boolean;
+  /** What the system browser's passkey sign-in answers (main's `auth:passkey-browser`); all null by default. */
+  passkeyAnswer?: { code: string | null; codeVerifier: string | null; error: string | null };
   /** What the Microsoft popup answers: a code, or null (closed by hand). */
   popupCode?: string | null;
 }
@@ -112,6 +114,8 @@ export class BridgeDouble {
         return ok({ persistent });
       case 'authMicrosoftPopup':
         return ok({ code: this.options.popupCode ?? null, state: this.options.popupCode ? 'S'.repeat(43) : null, iss: null, error: null, errorDescription: null });
+      case 'authPasskeyBrowser':
+        return ok(this.options.passkeyAnswer ?? { code: null, codeVerifier: null, error: null });
       case 'updatesGetState':
       case 'updatesCheck':
         return ok(this.updateState);

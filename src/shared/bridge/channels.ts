@@ -66,6 +66,17 @@ export const MicrosoftAnswerSchema = z.object({
 });
 export type MicrosoftAnswer = z.infer<typeof MicrosoftAnswerSchema>;
 
+/**
+ * How main's passkey sign-in in the system browser ended: the server's single-use code and the PKCE verifier to redeem
+ * it with (`passkeyDesktopLogin`), or the page's `error` (cancelled); all null when nothing came back in time.
+ */
+export const PasskeyBrowserAnswerSchema = z.object({
+  code: z.string().max(2048).nullable(),
+  codeVerifier: z.string().max(128).nullable(),
+  error: z.string().max(100).nullable(),
+});
+export type PasskeyBrowserAnswer = z.infer<typeof PasskeyBrowserAnswerSchema>;
+
 export const BRIDGE_CHANNELS = {
   /** The stored token (keychain, or memory when the keychain is unreachable) and whether it will survive a restart. */
   'vault:get-token': channel(NoInput, VaultTokenSchema),
@@ -83,6 +94,8 @@ export const BRIDGE_CHANNELS = {
    * all null when closed by hand.
    */
   'auth:microsoft-popup': channel(z.object({ url: z.string().url().max(2048) }), MicrosoftAnswerSchema),
+  /** Runs the passkey ceremony in the system browser on the server's /desktop-passkey page (RFC 8252 loopback, PKCE). */
+  'auth:passkey-browser': channel(NoInput, PasskeyBrowserAnswerSchema),
   /** The updater's current state. */
   'updates:get-state': channel(NoInput, UpdateStateSchema),
   /** Checks the feed now; answers the state after the check started. */

@@ -9,6 +9,7 @@ export const BRIDGE_CHANNEL_NAMES = [
   'vault:get-device-token',
   'vault:set-device-token',
   'auth:microsoft-popup',
+  'auth:passkey-browser',
   'updates:get-state',
   'updates:check',
   'updates:restart',
