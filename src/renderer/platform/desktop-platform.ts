@@ -116,6 +116,10 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
       return { outcome: 'closed' };
     },
     finishMicrosoftPopup: () => false,
+    passkeyInSystemBrowser: async () => {
+      const { code, codeVerifier } = unwrapResult(await bridge.authPasskeyBrowser());
+      return code && codeVerifier ? { code, codeVerifier } : null;
+    },
     reload: () => window.location.reload(),
     notice: { current: notice.current, subscribe: notice.subscribe } satisfies PlatformNotice,
     updates: {

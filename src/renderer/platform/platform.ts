@@ -119,6 +119,13 @@ export interface Platform {
   /** Runs Microsoft sign-in starting at `url` (the server's /auth/ms/login); resolves with how the window ended. */
   openMicrosoftPopup(url: string): Promise<MicrosoftPopupResult>;
   /**
+   * The desktop apps run the passkey ceremony in the system browser (its embedded view cannot always reach the
+   * platform's authenticators): resolves with the server's single-use code and the PKCE verifier to redeem it with
+   * (`passkeyDesktopLogin`), or null when the browser page was cancelled or nothing came back. Null in a browser, which
+   * runs the ceremony itself.
+   */
+  passkeyInSystemBrowser: (() => Promise<{ code: string; codeVerifier: string } | null>) | null;
+  /**
    * Called once at start-up: when this window is the Microsoft sign-in popup back on /auth/ms/callback, it hands the
    * answer (code and state, or the provider's error) to the opener and closes, and returns true so the app does not
    * start in it.

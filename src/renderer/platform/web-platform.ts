@@ -39,6 +39,7 @@ export const webPlatform = {
   redirect: (url) => window.location.assign(url),
   openMicrosoftPopup,
   finishMicrosoftPopup,
+  passkeyInSystemBrowser: null,
   reload: () => window.location.reload(),
   launchProduct: async ({ url }) => {
     window.location.assign(url);
