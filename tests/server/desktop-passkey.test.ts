@@ -83,7 +83,7 @@ describeEngines('passkeys: a desktop app signs in through the system browser', (
 
   const liveSessions = async (email: string) =>
     (await db().select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, await app().userId(email)), isNull(sessions.revokedAt)))).length;
-  const refused = { code: 401, error: DESKTOP_PASSKEY_CODE_REFUSED };
+  const refused = { code: 403, error: DESKTOP_PASSKEY_CODE_REFUSED };
 
   it('signs the app in with the code and its verifier: the app has the session, the browser page none', async () => {
     const email = OPEN[0]!;
@@ -151,9 +151,9 @@ describeEngines('passkeys: a desktop app signs in through the system browser', (
     const replies = await burst(app(), times(100, ['passkeyDesktopLogin', { code, codeVerifier, platform: 'desktop' }]), { headers: { 'x-forwarded-for': machine, 'user-agent': ELECTRON } });
     const counts = tally(replies);
     expect(counts[200]).toBe(1);
-    // The rest: the code was spent (401), or the address's passkeySignIn budget (50) refused them first (429).
-    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(99);
-    expect(new Set(replies.filter((reply) => reply.code === 401).map((reply) => reply.error))).toEqual(new Set([DESKTOP_PASSKEY_CODE_REFUSED]));
+    // The rest: the code was spent (403), or the address's passkeySignIn budget (50) refused them first (429).
+    expect((counts[403] ?? 0) + (counts[429] ?? 0)).toBe(99);
+    expect(new Set(replies.filter((reply) => reply.code === 403).map((reply) => reply.error))).toEqual(new Set([DESKTOP_PASSKEY_CODE_REFUSED]));
     expect(await liveSessions(email)).toBe(before + 1);
   });
 

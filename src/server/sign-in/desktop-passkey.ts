@@ -43,4 +43,5 @@ export async function redeemDesktopPasskeyCode(services: Pick<Services, 'db' | '
   return passkeyFactor(user, facts.userVerified);
 }
 
-const refused = () => new CallError(ERROR_CODES.UNAUTHENTICATED, DESKTOP_PASSKEY_CODE_REFUSED);
+/** 403 like a refused passkey: a 401 would read as "your session ended" to a client, which signs out on it. */
+const refused = () => new CallError(ERROR_CODES.FORBIDDEN, DESKTOP_PASSKEY_CODE_REFUSED);
