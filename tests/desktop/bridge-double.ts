@@ -14,6 +14,8 @@ export interface BridgeDoubleOptions {
   serverOrigin: string;
   /** What the vault holds when the app starts (an earlier session). */
   token?: string | null;
+  /** The trusted-device token the keychain holds when the app starts (an earlier "Don't ask again"). */
+  deviceToken?: string | null;
   /** False: the keychain is unreachable, the vault keeps the token in memory only. */
   persistent?: boolean;
   /** What the system browser's passkey sign-in answers (main's `auth:passkey-browser`); all null by default. */
@@ -41,6 +43,7 @@ export class BridgeDouble {
     private readonly options: BridgeDoubleOptions,
   ) {
     this.token = options.token ?? null;
+    this.deviceToken = options.deviceToken ?? null;
   }
 
   get buildInfo(): BuildInfo {
