@@ -54,20 +54,29 @@ describeEngines('passkeys: a desktop app signs in through the system browser', (
   const browserOn = (machine: string) => app().connect(undefined, { 'x-forwarded-for': machine });
   const appOn = (machine: string, deviceToken?: string) => app().connect(deviceToken ? { deviceToken } : undefined, { 'x-forwarded-for': machine, 'user-agent': ELECTRON });
 
+  /** A connection opened with a session's token, as a client continues after a sign-in (the handshake signs it in). */
+  const withSession = (token: string, machine: string, userAgent?: string) =>
+    app().connect({ token }, { 'x-forwarded-for': machine, ...(userAgent ? { 'user-agent': userAgent } : {}) });
+
   /** Signs in with the password (and the mailed code for Strict Co, set up on the way) and registers a passkey. */
   async function enroll(email: string, options: { userVerified?: boolean } = {}): Promise<SoftwareAuthenticator> {
-    const client = await browserOn(freshMachine());
+    const machine = freshMachine();
+    const signingIn = await browserOn(machine);
     let since = mail().messages.length;
-    const first = await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
-    if (!first.token) {
+    const first = await signingIn.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
+    let token = first.token;
+    if (!token) {
       if (!first.isUserMFASetup) {
-        await client.call('hrms|master|MFA|setup', { identifier: email, password: PASSWORD, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+        // Set up first; the next login mails the code.
+        await signingIn.call('hrms|master|MFA|setup', { identifier: email, password: PASSWORD, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
         since = mail().messages.length;
-        await client.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
+        await signingIn.call('login', { identifier: email, password: PASSWORD, platform: 'web' });
       }
       const otp = codeIn(await mail().waitFor(email, { since, match: withCode }));
-      await client.call('login', { identifier: email, password: PASSWORD, platform: 'web', MFAType: 1, otp });
+      token = (await signingIn.call('login', { identifier: email, password: PASSWORD, platform: 'web', MFAType: 1, otp })).token;
     }
+    signingIn.close();
+    const client = await withSession(token!, machine);
     const authenticator = new SoftwareAuthenticator({ origin: rp().origin, ...options });
     const { challengeId, options: creation } = await client.call('getPasskeyRegistrationOptions', undefined);
     await client.call('registerPasskey', { challengeId, name: 'Laptop', response: authenticator.register(creation as never) });
@@ -93,9 +102,11 @@ describeEngines('passkeys: a desktop app signs in through the system browser', (
     const browser = await browserOn(machine);
     const code = await codeFromBrowser(browser, authenticator, codeChallenge);
 
-    const desktop = await appOn(machine);
-    const reply = await desktop.call('passkeyDesktopLogin', { code, codeVerifier, platform: 'desktop', appVersion: '2.0.1' });
+    const signingIn = await appOn(machine);
+    const reply = await signingIn.call('passkeyDesktopLogin', { code, codeVerifier, platform: 'desktop', appVersion: '2.0.1' });
     expect(reply).toMatchObject({ token: expect.any(String), email, planAccess: expect.any(Object) });
+    // The app goes on with the token.
+    const desktop = await withSession(reply.token!, machine, ELECTRON);
     expect((await desktop.call('getWorkspaceList', {})).list.map((org) => org.orgId)).toEqual(['open']);
     const [session] = (await desktop.call('getSessionList', undefined)).list.filter((entry) => entry.current);
     expect(session).toMatchObject({ platform: 'desktop', appFlavor: 'chat', appVersion: '2.0.1' });
@@ -170,7 +181,7 @@ describeEngines('passkeys: a desktop app signs in through the system browser', (
     const otp = codeIn(await mail().waitFor(email, { since, match: withCode }));
     const passed = await desktop.call('continueSignIn', { ticket: asked.ticket!, MFAType: 1, otp, rememberDevice: true, platform: 'desktop' });
     expect(passed).toMatchObject({ token: expect.any(String), deviceGrant: expect.any(String) });
-    const history = await desktop.call('getSignInHistory', { filter: { kinds: ['sign-in'] } });
+    const history = await (await withSession(passed.token!, machine, ELECTRON)).call('getSignInHistory', { filter: { kinds: ['sign-in'] } });
     expect(history.list[0]!.detail).toBe('a passkey and work email code');
 
     // The app keeps the device token (its keychain) and sends it in its next handshake: no second factor asked.
@@ -180,6 +191,6 @@ describeEngines('passkeys: a desktop app signs in through the system browser', (
     const next = await appOn(machine, deviceToken);
     const again = await next.call('passkeyDesktopLogin', { code: await codeFromBrowser(await browserOn(machine), authenticator, pair.codeChallenge), codeVerifier: pair.codeVerifier, platform: 'desktop' });
     expect(again.token).toEqual(expect.any(String));
-    expect((await next.call('getSignInHistory', { filter: { kinds: ['sign-in'] } })).list[0]!.detail).toBe('a passkey on a trusted device');
+    expect((await (await withSession(again.token!, machine, ELECTRON)).call('getSignInHistory', { filter: { kinds: ['sign-in'] } })).list[0]!.detail).toBe('a passkey on a trusted device');
   });
 });

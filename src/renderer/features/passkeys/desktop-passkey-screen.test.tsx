@@ -17,7 +17,7 @@ vi.mock('./passkey-ceremony', async (importOriginal) => ({
 }));
 
 const { calls, replies, resetCalls } = await import('../admin/call-double');
-const { DesktopPasskeyScreen, readDesktopRequest } = await import('./desktop-passkey-screen');
+const { default: DesktopPasskeyScreen, readDesktopRequest } = await import('./desktop-passkey-screen');
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const STATE = 'c3RhdGUtb2YtdGhlLWFwcA';

@@ -30,7 +30,7 @@ export function readDesktopRequest(params: URLSearchParams): { port: number; sta
  * a single-use code bound to the app's PKCE challenge (`passkeyDesktopCode`), and the browser takes it back to the
  * app's loopback listener, which redeems it with its verifier. No session opens in this browser.
  */
-export function DesktopPasskeyScreen() {
+export default function DesktopPasskeyScreen() {
   const [params] = useSearchParams();
   const [request] = useState(() => readDesktopRequest(params));
   const [supported] = useState(passkeysSupported);
