@@ -28,7 +28,7 @@ const NETWORK_ONLY = [
 ];
 
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire|session-values|sign-in\.ts)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire|session-values|sign-in\.ts|trust-device)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
 export default defineConfig(({ command }) => {
@@ -87,7 +87,8 @@ export default defineConfig(({ command }) => {
           // /account, the admin console's (admin-events.ts, admin-schemas.ts, with Papa Parse and ipaddr.js) with
           // /admin, and the Microsoft popup's code when the popup opens or returns. The tab's session values
           // (session/session-values.ts: the sign-up draft) load with the screens that keep them, and the session module's
-          // sign-in (session/sign-in.ts) while the sign-in call runs (features/sign-in/use-sign-in.ts).
+          // sign-in (session/sign-in.ts) while the sign-in call runs (features/sign-in/use-sign-in.ts), and the redemption of
+          // a trusted-device grant (session/trust-device.ts) with the multi-factor screen.
           codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
         },
       },

@@ -19,13 +19,14 @@ import { registerBridge } from './ipc';
 import { createMicrosoftPopup, MS_POPUP_PARTITION } from './microsoft-popup';
 import { createDesktopMicrosoftSignIn, signInWithSystemBrowser } from './microsoft-loopback';
 import { isOnOrigin } from './origins';
+import { passkeyInSystemBrowser } from './passkey-loopback';
 import { createPortalHosts } from './portal-hosts';
 import { createProductLauncher } from './product-launch';
 import { APP_ORIGIN, APP_SCHEME, resolveRendererFile } from './renderer-protocol';
 import { appPolicy, denyPermissions, HARDENED_WEB_PREFERENCES, hardenWebContents, popupPolicy, rendererCsp, withAppCors } from './security';
 import { enforceSingleInstance } from './single-instance';
 import { createUpdater, type AutoUpdaterLike } from './updater';
-import { createTokenVault, type KeychainLike } from './vault';
+import { createTokenVault, deviceTokenAccount, type KeychainLike } from './vault';
 import { restoreWindowState, trackWindowState } from './window-state';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -107,7 +108,9 @@ async function start(): Promise<void> {
     }
   });
 
-  const vault = createTokenVault({ keychain: loadKeychain(), service: profile.vaultService, account: config.serverOrigin });
+  const keychain = loadKeychain();
+  const vault = createTokenVault({ keychain, service: profile.vaultService, account: config.serverOrigin });
+  const deviceVault = createTokenVault({ keychain, service: profile.vaultService, account: deviceTokenAccount(config.serverOrigin) });
   const buildInfo = collectBuildInfo(app.getVersion(), config, process);
 
   const autoUpdater = electronUpdater.autoUpdater as unknown as AutoUpdaterLike & { forceDevUpdateConfig: boolean };
@@ -151,7 +154,10 @@ async function start(): Promise<void> {
         await vault.clear();
         return null;
       },
+      'vault:get-device-token': () => deviceVault.get(),
+      'vault:set-device-token': ({ token }) => deviceVault.set(token),
       'auth:microsoft-popup': ({ url }) => popup(url),
+      'auth:passkey-browser': () => passkeyInSystemBrowser({ serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
       'updates:get-state': () => updater.state(),
       'updates:check': () => updater.check(),
       'updates:restart': () => {

@@ -14,7 +14,10 @@ function setup() {
     'vault:get-token': () => ({ token: 'secret', persistent: true }),
     'vault:set-token': (input) => (received.push(input), { persistent: true }),
     'vault:clear': () => null,
+    'vault:get-device-token': () => ({ token: null, persistent: true }),
+    'vault:set-device-token': (input) => (received.push(input), { persistent: true }),
     'auth:microsoft-popup': () => ({ code: null, state: null, iss: null, error: null, errorDescription: null }),
+    'auth:passkey-browser': () => ({ code: null, codeVerifier: null, error: null }),
     'updates:get-state': () => ({ status: 'idle' }),
     'updates:check': () => ({ status: 'checking' }),
     'updates:restart': () => {

@@ -1,9 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MicrosoftAnswer } from '../shared/bridge/channels';
 import { answerFrom, NO_ANSWER } from './microsoft-popup';
 import { isOnOrigin } from './origins';
-import { escapeHtml } from '../shared/escape-html';
+import { awaitLoopbackAnswer } from './loopback';
 
 /** How long the system browser may take before the app gives up waiting (the server's attempt lives 10 minutes). */
 export const LOOPBACK_TIMEOUT_MS = 10 * 60 * 1000;
@@ -25,37 +23,21 @@ export async function signInWithSystemBrowser(options: {
   timeoutMs?: number;
 }): Promise<MicrosoftAnswer> {
   if (!isOnOrigin(options.url, [options.serverOrigin])) throw new Error('Microsoft sign-in starts on the account server only.');
-  let settle: (answer: MicrosoftAnswer) => void = () => undefined;
-  const answer = new Promise<MicrosoftAnswer>((resolve) => (settle = resolve));
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const found = req.method === 'GET' && url.pathname === CALLBACK_PATH ? answerFrom(url.href) : null;
-    if (!found) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    const text = found.code ? `You are signed in with Microsoft. Go back to ${options.appName}; you can close this tab.` : `Microsoft sign-in did not finish. Go back to ${options.appName} to try again.`;
-    res
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'" })
-      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Microsoft sign-in</title></head><body><main><h1>${escapeHtml(text)}</h1></main></body></html>`);
-    settle(found);
+  return awaitLoopbackAnswer({
+    path: CALLBACK_PATH,
+    read: (url) => answerFrom(url.href),
+    page: (found) => ({
+      title: 'Microsoft sign-in',
+      text: found.code ? `You are signed in with Microsoft. Go back to ${options.appName}; you can close this tab.` : `Microsoft sign-in did not finish. Go back to ${options.appName} to try again.`,
+    }),
+    open: async (port) => {
+      const start = new URL(options.url);
+      start.searchParams.set('loopback', String(port));
+      await options.openExternal(start.href);
+    },
+    timeoutMs: options.timeoutMs ?? LOOPBACK_TIMEOUT_MS,
+    none: NO_ANSWER,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  const timer = setTimeout(() => settle(NO_ANSWER), options.timeoutMs ?? LOOPBACK_TIMEOUT_MS);
-  try {
-    const start = new URL(options.url);
-    start.searchParams.set('loopback', String(port));
-    await options.openExternal(start.href);
-    return await answer;
-  } finally {
-    clearTimeout(timer);
-    server.closeAllConnections();
-    server.close();
-  }
 }
 
 /** The popup could not show the provider's pages (the window failed to load them). */

@@ -106,6 +106,8 @@ describe('renderer CSP and CORS', () => {
       'Content-Type': ['application/json'],
       'Access-Control-Allow-Origin': ['app://portal'],
       'Access-Control-Allow-Credentials': ['true'],
+      'Access-Control-Allow-Methods': ['GET, POST'],
+      'Access-Control-Allow-Headers': ['content-type'],
       Vary: ['Origin'],
     });
     expect(withAppCors('https://chat.example.com/api', {}, 'https://portal.example.com', 'app://portal')).toBeNull();

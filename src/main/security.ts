@@ -115,9 +115,9 @@ export function denyPermissions(session: SessionPermissionsLike, allowed: readon
 }
 
 /**
- * The renderer (served from app://portal) reads the account server cross-origin; the server's socket.io and
- * /portal-config.json do not send CORS headers, so main adds them for the app's origin on the server's replies
- * only. Returns the headers to answer with, or null to leave the reply as it is.
+ * The renderer (served from app://portal) reads the account server cross-origin; the server's socket.io,
+ * /portal-config.json and /device-trust do not send CORS headers, so main adds them for the app's origin on the
+ * server's replies only (preflights included: Electron's webRequest sees them). Returns the headers to answer with, or null to leave the reply as it is.
  */
 export function withAppCors(
   responseUrl: string,
@@ -127,5 +127,13 @@ export function withAppCors(
 ): Record<string, string[]> | null {
   if (!isOnOrigin(responseUrl, [serverOrigin])) return null;
   const kept = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => !name.toLowerCase().startsWith('access-control-allow-')));
-  return { ...kept, 'Access-Control-Allow-Origin': [appOrigin], 'Access-Control-Allow-Credentials': ['true'], Vary: ['Origin'] };
+  // Methods and headers answer the preflight of a JSON POST (the trusted-device grant at /device-trust).
+  return {
+    ...kept,
+    'Access-Control-Allow-Origin': [appOrigin],
+    'Access-Control-Allow-Credentials': ['true'],
+    'Access-Control-Allow-Methods': ['GET, POST'],
+    'Access-Control-Allow-Headers': ['content-type'],
+    Vary: ['Origin'],
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenVault, type KeychainLike } from './vault';
+import { createTokenVault, deviceTokenAccount, type KeychainLike } from './vault';
 
 /** A keychain double that stores entries in a map and can be made unreachable. */
 function fakeKeychain(reachable = true) {
@@ -59,5 +59,18 @@ describe('token vault', () => {
     const vault = createTokenVault({ keychain: null, service: 'Suite Track', account: 'https://a.test' });
     expect(await vault.set('jwt-3')).toEqual({ persistent: false });
     expect(await vault.get()).toEqual({ token: 'jwt-3', persistent: false });
+  });
+
+  it('keeps the trusted-device token in an entry of its own, which logging out leaves in place', async () => {
+    const { keychain, entries } = fakeKeychain();
+    const origin = 'https://portal.example.com';
+    const session = createTokenVault({ keychain, service: 'Suite Chat', account: origin });
+    const device = createTokenVault({ keychain, service: 'Suite Chat', account: deviceTokenAccount(origin) });
+    await session.set('jwt-1');
+    expect(await device.set('d'.repeat(43))).toEqual({ persistent: true });
+    await session.clear();
+    expect([...entries]).toEqual([[`Suite Chat|${origin} trusted-device`, 'd'.repeat(43)]]);
+    const afterRestart = createTokenVault({ keychain, service: 'Suite Chat', account: deviceTokenAccount(origin) });
+    expect(await afterRestart.get()).toEqual({ token: 'd'.repeat(43), persistent: true });
   });
 });

@@ -5,6 +5,12 @@ export interface KeychainLike {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
+/**
+ * The keychain account of the trusted-device token ("Don't ask again on this device for 30 days"): beside the session
+ * token under the same service, so logging out (which clears the session token) leaves the device trusted.
+ */
+export const deviceTokenAccount = (serverOrigin: string) => `${serverOrigin} trusted-device`;
+
 export interface TokenVault {
   /** The token, and whether it survives a restart (false: only in this session's memory). */
   get(): Promise<{ token: string | null; persistent: boolean }>;
@@ -13,8 +19,8 @@ export interface TokenVault {
 }
 
 /**
- * The session token in the OS keychain under `service` (per flavor) and `account` (the server origin). When the
- * keychain cannot be reached (no keytar, no Secret Service, a locked keychain), the token lives in memory for this
+ * One secret in the OS keychain under `service` (per flavor) and `account`: the session token (account: the server
+ * origin), or the trusted-device token (`deviceTokenAccount`). When the keychain cannot be reached (no keytar, no Secret Service, a locked keychain), the token lives in memory for this
  * session only and `persistent` says so. It is never written to disk by us.
  */
 export function createTokenVault(options: { keychain: KeychainLike | null; service: string; account: string; onError?: (error: unknown) => void }): TokenVault {

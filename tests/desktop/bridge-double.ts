@@ -14,8 +14,12 @@ export interface BridgeDoubleOptions {
   serverOrigin: string;
   /** What the vault holds when the app starts (an earlier session). */
   token?: string | null;
+  /** The trusted-device token the keychain holds when the app starts (an earlier "Don't ask again"). */
+  deviceToken?: string | null;
   /** False: the keychain is unreachable, the vault keeps the token in memory only. */
   persistent?: boolean;
+  /** What the system browser's passkey sign-in answers (main's `auth:passkey-browser`); all null by default. */
+  passkeyAnswer?: { code: string | null; codeVerifier: string | null; error: string | null };
   /** What the Microsoft popup answers: a code, or null (closed by hand). */
   popupCode?: string | null;
 }
@@ -28,6 +32,8 @@ export interface BridgeDoubleOptions {
 export class BridgeDouble {
   readonly calls: RecordedCall[] = [];
   token: string | null;
+  /** The trusted-device token in the keychain (its own entry: logout leaves it). */
+  deviceToken: string | null = null;
   updateState: UpdateState = { status: 'idle' };
   /** The app settings' Light/Dark choice, as main keeps it across page loads. */
   theme: 'light' | 'dark' | 'system' = 'system';
@@ -37,6 +43,7 @@ export class BridgeDouble {
     private readonly options: BridgeDoubleOptions,
   ) {
     this.token = options.token ?? null;
+    this.deviceToken = options.deviceToken ?? null;
   }
 
   get buildInfo(): BuildInfo {
@@ -103,8 +110,15 @@ export class BridgeDouble {
       case 'vaultClear':
         this.token = null;
         return ok(null);
+      case 'vaultGetDeviceToken':
+        return ok({ token: this.deviceToken, persistent });
+      case 'vaultSetDeviceToken':
+        this.deviceToken = (input as { token: string }).token;
+        return ok({ persistent });
       case 'authMicrosoftPopup':
         return ok({ code: this.options.popupCode ?? null, state: this.options.popupCode ? 'S'.repeat(43) : null, iss: null, error: null, errorDescription: null });
+      case 'authPasskeyBrowser':
+        return ok(this.options.passkeyAnswer ?? { code: null, codeVerifier: null, error: null });
       case 'updatesGetState':
       case 'updatesCheck':
         return ok(this.updateState);

@@ -3,6 +3,8 @@ import { io } from 'socket.io-client';
 import { createCaller } from '../../src/shared/protocol';
 import { EVENTS } from '../../src/shared/protocol/contract';
 import type { DesktopFlavor } from '../../src/shared/bridge';
+import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
+import { totp, typeOtp } from '../e2e/helpers';
 import { BridgeDouble, recordSocketMessages, type BridgeDoubleOptions } from './bridge-double';
 
 // The desktop renderer build in Chromium, against the real account server, with `window.desktop` played by a
@@ -173,4 +175,77 @@ test('the desktop app’s menu: its version, no Download App, products through m
   await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeChecked();
+});
+
+test('"Don\'t ask again on this device" in the app: the device token goes to the keychain, and after a restart the handshake skips the code', async ({ browser }) => {
+  const email = 'mfa.app@e2e.test';
+  const password = 'Factor@12345';
+  // Its company requires the authenticator app: set up with the held login details, as /setup-multi-factor does.
+  const socket = io(SERVER, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const { call, dispose } = createCaller(socket, { contract: EVENTS });
+  const held = { identifier: email, password };
+  const secret = await (async () => {
+    try {
+      const { MFASecretKey } = await call('hrms|master|MFA|generateQRCode', held);
+      await call('hrms|master|MFA|verify', { ...held, otp: totp(MFASecretKey), MFASecretKey });
+      await call('hrms|master|MFA|setup', { ...held, MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true, MFASecretKey } });
+      return MFASecretKey;
+    } finally {
+      dispose();
+      socket.disconnect();
+    }
+  })();
+
+  // The app's user agent names it (main sets it for every request): only then does /device-trust return the token.
+  const asApp = { userAgent: desktopUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Electron/45.4.1 Safari/537.36', 'chat', '3.1.4') };
+  const first = await browser.newPage(asApp);
+  const { bridge } = await openApp(first, { flavor: 'chat' });
+  await signIn(first, email, password);
+  await expect(first).toHaveURL(/\/multi-factor-authenticate$/);
+  await first.getByRole('checkbox', { name: "Don't ask again on this device for 30 days" }).check();
+  // The next 30-second step: the one used to set up is spent.
+  await typeOtp(first, totp(secret, 30));
+  await first.getByRole('button', { name: 'Submit' }).click();
+  await expect(first.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  const [kept] = bridge.inputsOf('vaultSetDeviceToken') as { token: string }[];
+  expect(kept?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // Signing out forgets the session, not the trusted device.
+  await first.getByRole('button', { name: 'Logout' }).click();
+  await expect(first).toHaveURL(/\/login$/);
+  expect(bridge.token).toBeNull();
+  expect(bridge.deviceToken).toBe(kept!.token);
+  await first.close();
+
+  // The app started again, with no cookie of any earlier page: only the keychain's token can skip the code.
+  const page = await browser.newPage(asApp);
+  const restarted = await openApp(page, { flavor: 'chat', deviceToken: kept!.token });
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+  expect(restarted.bridge.inputsOf('vaultGetDeviceToken')).toHaveLength(1);
+  await page.close();
+
+  // Without it, the code is asked again.
+  const stranger = await browser.newPage(asApp);
+  await openApp(stranger, { flavor: 'chat' });
+  await signIn(stranger, email, password);
+  await expect(stranger).toHaveURL(/\/multi-factor-authenticate$/);
+  await stranger.close();
+});
+
+test('Sign in with a passkey in the app goes through main\'s system browser, and says so when the browser page did not finish', async ({ page }) => {
+  const { bridge, sent } = await openApp(page, { flavor: 'track', passkeyAnswer: { code: null, codeVerifier: null, error: 'access_denied' } });
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText('The passkey sign-in in your browser did not finish. Try again.')).toBeVisible();
+  expect(bridge.inputsOf('authPasskeyBrowser')).toEqual([undefined]);
+  // The embedded view runs no ceremony of its own: no options asked, no autofill request.
+  expect(payloadsOf(sent, 'getPasskeySignInOptions')).toEqual([]);
+  expect(payloadsOf(sent, 'passkeyDesktopLogin')).toEqual([]);
+});
+
+test('a passkey code that cannot be redeemed is refused with one sentence, and the app stays on the sign-in screen', async ({ page }) => {
+  const { sent } = await openApp(page, { flavor: 'chat', version: '3.1.4', passkeyAnswer: { code: 'eyJh.eyJz.c2ln', codeVerifier: 'v'.repeat(43), error: null } });
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText('This passkey sign-in has expired or was already used. Please sign in again.')).toBeVisible();
+  expect(payloadsOf(sent, 'passkeyDesktopLogin')).toEqual([{ code: 'eyJh.eyJz.c2ln', codeVerifier: 'v'.repeat(43), platform: 'desktop', appVersion: '3.1.4' }]);
+  await expect(page).toHaveURL(/\/login$/);
 });

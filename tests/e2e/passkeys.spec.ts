@@ -4,6 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { passkeyInSystemBrowser } from '../../src/main/passkey-loopback';
+import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
+import { createCaller } from '../../src/shared/protocol';
+import { EVENTS } from '../../src/shared/protocol/contract';
 import { typeOtp } from './helpers';
 import type { ReceivedMail } from '../mail/smtp-receiver';
 import { codeIn, mailCount, waitForMail, withCode } from './mail';
@@ -215,4 +220,50 @@ test('a passkey as the second factor, beside the mailed code', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
   await page.goto('/account/history');
   await expect(page.getByText('password and a passkey').first()).toBeVisible();
+});
+
+test('a desktop app signs in with a passkey through the system browser (RFC 8252 loopback with PKCE), and only the app is signed in', async ({ page }) => {
+  const { cdp, authenticatorId } = await addAuthenticator(page);
+  await signInWithPasswordAndCode(page);
+  await page.goto('/account/passkeys');
+  await page.getByLabel('Passkey name').fill('Desktop key');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // (The tests before may have left a passkey of another authenticator on the account.)
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey “Desktop key” added.' })).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  // A browser without passkey autofill, so that /login waits after the logout below.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await logout(page);
+
+  // Main's own module, as the app runs it (src/main/passkey-loopback.ts); the system browser is this Chromium page.
+  const answer = passkeyInSystemBrowser({ serverOrigin: origin, openExternal: async (url) => void (await page.goto(url)), appName: 'Suite Chat' });
+  await expect(page.getByRole('heading', { name: 'Sign in to the desktop app' })).toBeVisible();
+  await expect(page).toHaveTitle('Passkey Sign In · Suite Portal');
+  await expectAccessible(page, 'desktop passkey page');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  // The browser went back to the app's loopback listener, which says where to go on.
+  await expect(page.getByRole('heading', { name: 'Your passkey was accepted. Go back to Suite Chat; you can close this tab.' })).toBeVisible();
+  expect(new URL(page.url()).origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const { code, codeVerifier } = await answer;
+  expect(code).toEqual(expect.any(String));
+
+  // The app redeems the code with its verifier on its own connection: user verification is both factors, so the
+  // company's mailed code is not asked for.
+  const userAgent = desktopUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Electron/45.4.1 Safari/537.36', 'chat', '2.0.1');
+  const socket = io(origin, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { 'user-agent': userAgent } });
+  try {
+    const { call } = createCaller(socket, { contract: EVENTS });
+    const reply = await call('passkeyDesktopLogin', { code: code!, codeVerifier: codeVerifier!, platform: 'desktop', appVersion: '2.0.1' });
+    expect(reply.token).toEqual(expect.any(String));
+    expect((await call('getWorkspaceList', {})).list.map((organization) => organization.orgId)).toEqual(['keyco']);
+    // Spent.
+    await expect(call('passkeyDesktopLogin', { code: code!, codeVerifier: codeVerifier!, platform: 'desktop' })).rejects.toThrow('This passkey sign-in has expired or was already used. Please sign in again.');
+  } finally {
+    socket.disconnect();
+  }
+  // The browser itself was not signed in by it.
+  await page.goto('/workspace');
+  await expect(page).toHaveURL(/\/login$/);
 });

@@ -64,5 +64,12 @@ for (const where of ['database', 'redis'] as const) {
         }
       }
     });
+
+    it('a one-time code (a desktop passkey code) is claimed once across both instances, however many claims race', async () => {
+      const key = `desktop-passkey:${crypto.randomUUID()}`;
+      const claims = await Promise.all(Array.from({ length: 100 }, (_, index) => (index % 2 ? first : second).server.services.limiter.claimOnce(key, 120)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await first.server.services.limiter.claimOnce(key, 120)).toBe(false);
+    });
   });
 }

@@ -62,7 +62,9 @@ export function configureConnection(handlers: { onUnauthenticated: () => void; o
 export function connect(auth: ConnectionAuth): void {
   if (connection && connection.auth.token === auth.token && connection.auth.accountType === auth.accountType) return;
   disconnect();
-  const handshake: HandshakeAuth = auth.token ? { token: auth.token, accountType: auth.accountType } : {};
+  // A desktop app's trusted device rides along (a browser's is its HttpOnly cookie), read afresh for each connection.
+  const deviceToken = platform.deviceToken();
+  const handshake: HandshakeAuth = { ...(auth.token ? { token: auth.token, accountType: auth.accountType } : {}), ...(deviceToken ? { deviceToken } : {}) };
   const entry: Connection = {
     auth,
     closed: false,

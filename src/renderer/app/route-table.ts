@@ -50,6 +50,9 @@ const ResetWithRecoveryScreen = lazy(() =>
   import('../features/recovery/reset-with-recovery-screen').then((module) => ({ default: module.ResetWithRecoveryScreen })),
 );
 
+// A default export: the shortest lazy import, for /login's budget.
+const DesktopPasskeyScreen = lazy(() => import('../features/passkeys/desktop-passkey-screen'));
+
 const DownloadsScreen = lazy(() => import('../features/downloads/downloads-screen').then((module) => ({ default: module.DownloadsScreen })));
 
 /** The five onboarding screens of spec section 2 under one base path; `flow` names them in the titles. */
@@ -88,6 +91,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/invite-client/:token', access: 'open', title: 'Client Invitation', screen: ClientInviteScreen },
   { path: '/authorize', access: 'open', title: 'Authorize', screen: AuthorizeScreen },
   { path: '/downloads', access: 'open', title: 'Downloads', screen: DownloadsScreen },
+  // Opened by a desktop app in the system browser for its passkey sign-in (src/main/passkey-loopback.ts).
+  { path: '/desktop-passkey', access: 'open', title: 'Passkey Sign In', screen: DesktopPasskeyScreen },
 
   // Signed in only.
   { path: '/workspace', access: 'protected', title: 'Select Organization', screen: WorkspaceScreen },

@@ -16,7 +16,7 @@ const INFO: BuildInfo = {
 };
 
 /** A bridge double answering with envelopes and recording calls. */
-function fakeBridge(options: { token?: string | null; persistent?: boolean } = {}) {
+function fakeBridge(options: { token?: string | null; deviceToken?: string | null; persistent?: boolean; passkeyAnswer?: { code: string | null; codeVerifier: string | null; error: string | null } } = {}) {
   const calls: [string, unknown][] = [];
   let emit: (state: UpdateState) => void = () => undefined;
   const ok = <T,>(data: T) => Promise.resolve({ ok: true as const, data });
@@ -25,7 +25,10 @@ function fakeBridge(options: { token?: string | null; persistent?: boolean } = {
     vaultGetToken: () => ok({ token: options.token ?? null, persistent: options.persistent ?? true }),
     vaultSetToken: (input: { token: string }) => (calls.push(['vaultSetToken', input]), ok({ persistent: options.persistent ?? true })),
     vaultClear: () => (calls.push(['vaultClear', undefined]), ok(null)),
+    vaultGetDeviceToken: () => ok({ token: options.deviceToken ?? null, persistent: options.persistent ?? true }),
+    vaultSetDeviceToken: (input: { token: string }) => (calls.push(['vaultSetDeviceToken', input]), ok({ persistent: options.persistent ?? true })),
     authMicrosoftPopup: (input: { url: string }) => (calls.push(['authMicrosoftPopup', input]), ok({ code: 'c0de', state: 'st4te', iss: null, error: null, errorDescription: null })),
+    authPasskeyBrowser: () => ok(options.passkeyAnswer ?? { code: 'eyJh.eyJz.c2ln', codeVerifier: 'v'.repeat(43), error: null }),
     updatesGetState: () => ok<UpdateState>({ status: 'checking' }),
     updatesCheck: () => ok<UpdateState>({ status: 'checking' }),
     updatesRestart: () => Promise.resolve({ ok: false as const, error: { code: 'failed' as const, message: 'No update has been downloaded yet.' } }),
@@ -91,6 +94,30 @@ describe('desktop platform', () => {
     platform.cookies.remove('ubs_token', { domain: null });
     expect(platform.cookies.get('ubs_token')).toBeNull();
     expect(calls.filter(([name]) => name.startsWith('vault'))).toEqual([['vaultSetToken', { token: 'new.jwt' }], ['vaultClear', undefined]]);
+  });
+
+  it('reads the trusted-device token from the vault at start, keeps a new one there, and logging out leaves it', async () => {
+    const { bridge, calls } = fakeBridge({ token: 'stored.jwt', deviceToken: 'a'.repeat(43) });
+    const platform = createDesktopPlatform(bridge);
+    await platform.start();
+    expect(platform.deviceToken()).toBe('a'.repeat(43));
+    await expect(platform.saveDeviceToken('b'.repeat(43))).resolves.toEqual({ persistent: true });
+    platform.cookies.remove('ubs_token', { domain: null });
+    expect(platform.deviceToken()).toBe('b'.repeat(43));
+    expect(calls.filter(([name]) => name.startsWith('vault'))).toEqual([['vaultSetDeviceToken', { token: 'b'.repeat(43) }], ['vaultClear', undefined]]);
+
+    const fresh = createDesktopPlatform(fakeBridge().bridge);
+    await fresh.start();
+    expect(fresh.deviceToken()).toBeNull();
+  });
+
+  it("runs a passkey sign-in in main's system browser: the code and verifier, or null when the page was cancelled", async () => {
+    const platform = createDesktopPlatform(fakeBridge().bridge);
+    await platform.start();
+    expect(await platform.passkeyInSystemBrowser()).toEqual({ code: 'eyJh.eyJz.c2ln', codeVerifier: 'v'.repeat(43) });
+    const cancelled = createDesktopPlatform(fakeBridge({ passkeyAnswer: { code: null, codeVerifier: null, error: 'access_denied' } }).bridge);
+    await cancelled.start();
+    expect(await cancelled.passkeyInSystemBrowser()).toBeNull();
   });
 
   it('raises the notice when the vault could not reach the keychain', async () => {

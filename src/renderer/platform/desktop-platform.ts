@@ -39,6 +39,7 @@ function observable<T>(initial: T) {
 export function createDesktopPlatform(bridge: DesktopBridge) {
   let info: BuildInfo | null = null;
   let token: string | null = null;
+  let deviceToken: string | null = null;
   let theme: ThemeChoice = 'system';
   const notice = observable<string | null>(null);
   const updates = observable<UpdateState>({ status: 'idle' });
@@ -59,6 +60,9 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
     async start() {
       info = unwrapResult(await bridge.appBuildInfo());
       token = unwrapResult(await bridge.vaultGetToken()).token;
+      // Without it the next sign-in asks for the second factor again: never a reason not to start.
+      const device = await bridge.vaultGetDeviceToken().catch(() => null);
+      if (device?.ok) deviceToken = device.data.token;
       const remembered = await bridge.settingsGetTheme();
       if (remembered.ok) theme = remembered.data;
       bridge.onUpdatesStateChanged((state) => updates.set(state));
@@ -87,6 +91,12 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
     },
     // Lifetime and domain are cookie matters: the vault keeps the token until logout.
     saveToken: (value, _options) => saveToken(value),
+    deviceToken: () => deviceToken,
+    saveDeviceToken: async (value) => {
+      deviceToken = value;
+      const result = await bridge.vaultSetDeviceToken({ token: value }).catch(() => null);
+      return { persistent: result !== null && result.ok && result.data.persistent };
+    },
     redirect: (url) => {
       // Portal paths load in this window; anything else is a product page, which main routes (new window or browser).
       const target = new URL(url, window.location.href);
@@ -106,6 +116,10 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
       return { outcome: 'closed' };
     },
     finishMicrosoftPopup: () => false,
+    passkeyInSystemBrowser: async () => {
+      const { code, codeVerifier } = unwrapResult(await bridge.authPasskeyBrowser());
+      return code && codeVerifier ? { code, codeVerifier } : null;
+    },
     reload: () => window.location.reload(),
     notice: { current: notice.current, subscribe: notice.subscribe } satisfies PlatformNotice,
     updates: {

@@ -104,10 +104,27 @@ export interface Platform {
    * token is kept for this run only and the notice says so.
    */
   saveToken(token: string, options: CookieWriteOptions): Promise<{ persistent: boolean }>;
+  /**
+   * The trusted-device token a desktop app keeps in its keychain and sends in the socket handshake; null in a browser,
+   * whose token is the HttpOnly `portal_device` cookie no script can read.
+   */
+  deviceToken(): string | null;
+  /**
+   * Keeps the trusted-device token `/device-trust` returned to a desktop app (the keychain; held in memory when it
+   * cannot be reached). A browser is never given one (the cookie is set by the server) and keeps nothing.
+   */
+  saveDeviceToken(token: string): Promise<{ persistent: boolean }>;
   /** Leave the portal for a URL (a product host), or load a portal path afresh. */
   redirect(url: string): void;
   /** Runs Microsoft sign-in starting at `url` (the server's /auth/ms/login); resolves with how the window ended. */
   openMicrosoftPopup(url: string): Promise<MicrosoftPopupResult>;
+  /**
+   * The desktop apps run the passkey ceremony in the system browser (its embedded view cannot always reach the
+   * platform's authenticators): resolves with the server's single-use code and the PKCE verifier to redeem it with
+   * (`passkeyDesktopLogin`), or null when the browser page was cancelled or nothing came back. Null in a browser, which
+   * runs the ceremony itself.
+   */
+  passkeyInSystemBrowser: (() => Promise<{ code: string; codeVerifier: string } | null>) | null;
   /**
    * Called once at start-up: when this window is the Microsoft sign-in popup back on /auth/ms/callback, it hands the
    * answer (code and state, or the provider's error) to the opener and closes, and returns true so the app does not

@@ -33,9 +33,13 @@ export const webPlatform = {
     document.cookie = serializeCookie('ubs_token', token, { ...options, secure: isHttps() });
     return Promise.resolve({ persistent: true });
   },
+  // The browser's trusted-device token is the HttpOnly cookie the server sets: nothing to read or keep here.
+  deviceToken: () => null,
+  saveDeviceToken: () => Promise.resolve({ persistent: true }),
   redirect: (url) => window.location.assign(url),
   openMicrosoftPopup,
   finishMicrosoftPopup,
+  passkeyInSystemBrowser: null,
   reload: () => window.location.reload(),
   launchProduct: async ({ url }) => {
     window.location.assign(url);

@@ -30,6 +30,7 @@ vi.mock('../platform', async (importOriginal) => {
     vaultGetToken: () => ok({ token: null, persistent: true }),
     vaultSetToken: ({ token }: { token: string }) => new Promise((settle) => vault.writes.push({ token, settle })),
     vaultClear: () => ok(null),
+    vaultGetDeviceToken: () => ok({ token: null, persistent: true }),
     settingsGetTheme: () => ok('system' as const),
     updatesGetState: () => ok({ status: 'idle' as const }),
     onUpdatesStateChanged: () => () => undefined,

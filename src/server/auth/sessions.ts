@@ -41,6 +41,16 @@ const ISSUER = 'suite-portal';
 /** Sign-in tickets are signed with the same key under their own issuer: one can never pass for the other. */
 const TICKET_ISSUER = 'suite-portal/sign-in';
 
+/** A desktop app's passkey code (sign-in/desktop-passkey.ts), again under an issuer of its own. */
+const DESKTOP_CODE_ISSUER = 'suite-portal/desktop-passkey';
+
+/** What a desktop passkey code stands for: a passkey assertion checked in the system browser, for the app holding the PKCE verifier. */
+export interface DesktopCodeFacts {
+  userVerified: boolean;
+  /** RFC 7636 S256 challenge: base64url(sha256(verifier)). */
+  codeChallenge: string;
+}
+
 /** What a sign-in ticket stands for: a first factor passed, its second still to come (sign-in/tickets.ts). */
 export interface TicketFacts {
   method: string;
@@ -179,6 +189,25 @@ export class SessionService {
     const facts = checked.claims as unknown as Partial<TicketFacts>;
     if (typeof facts.method !== 'string' || typeof facts.detail !== 'string' || !Array.isArray(facts.amr)) return null;
     return { userId: checked.claims.sub, method: facts.method, amr: facts.amr.filter((value): value is string => typeof value === 'string'), detail: facts.detail };
+  }
+
+  /**
+   * A desktop passkey code: signed proof, for `ttlSeconds`, that this account's passkey answered in the system
+   * browser for the app that holds the verifier of `codeChallenge`. Its `jti` is what makes it single-use (the caller
+   * claims it once); it opens nothing by itself.
+   */
+  issueDesktopCode(userId: string, facts: DesktopCodeFacts, ttlSeconds: number): string {
+    const now = Math.floor(Date.now() / 1000);
+    return signToken(this.key, { jti: randomUUID(), sub: userId, kind: 'user', iss: DESKTOP_CODE_ISSUER, iat: now, exp: now + ttlSeconds, ...facts });
+  }
+
+  /** The account, id and facts of a genuine, unexpired desktop passkey code, or null. */
+  readDesktopCode(code: string): ({ userId: string; codeId: string } & DesktopCodeFacts) | null {
+    const checked = verifyToken(this.key, code, DESKTOP_CODE_ISSUER);
+    if (!checked.ok) return null;
+    const facts = checked.claims as unknown as Partial<DesktopCodeFacts>;
+    if (typeof facts.userVerified !== 'boolean' || typeof facts.codeChallenge !== 'string') return null;
+    return { userId: checked.claims.sub, codeId: checked.claims.jti, userVerified: facts.userVerified, codeChallenge: facts.codeChallenge };
   }
 
   /** Records a call of the session: now, from this address. Conditional, so instances racing past the check write once. */

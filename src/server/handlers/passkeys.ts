@@ -7,6 +7,8 @@ import { NOTICE_LIFETIME_SECONDS } from '../mail/mailer';
 import { passkeyNoticeMail } from '../mail/templates';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
+import type { CallOrigin } from '../auth/device';
+import { issueDesktopPasskeyCode, redeemDesktopPasskeyCode } from '../sign-in/desktop-passkey';
 import { passkeyFactor, type FirstFactor, type FirstFactorMethod } from '../sign-in/first-factor';
 import { openPortalSession } from '../sign-in/portal-session';
 import { loginReplyOf, takeRequiredSteps } from '../sign-in/sign-in-flow';
@@ -36,6 +38,17 @@ const summary = (row: PasskeyRow): PasskeySummary => ({
 export function passkeyHandlers(services: Services): HandlerMap {
   const { db, mailer, log } = services;
   const rp = relyingParty(services.config.publicUrl);
+  /** A first-factor assertion checked, or the one sentence of every refusal (only a known account's log hears why). */
+  async function signInAssertion(payload: { challengeId: string; response: Parameters<typeof verifyAssertion>[2]['response'] }, origin: CallOrigin) {
+    const verified = await verifyAssertion(db, rp, { challengeId: payload.challengeId, purpose: 'sign-in', binding: 'attempt', response: payload.response });
+    if (verified.ok) return verified;
+    log.info('passkey.refused', { reason: verified.reason });
+    // After the reply: the caller learns nothing of whose it was.
+    const { userId } = verified;
+    if (userId) services.background.run('audit', () => recordAudit(db, userId, { kind: 'sign-in-failed', detail: 'passkey refused', origin }));
+    throw new CallError(ERROR_CODES.FORBIDDEN, PASSKEY_REFUSED);
+  }
+
   return {
     async getPasskeyRegistrationOptions(_payload, { user, session }) {
       const { challengeId, options } = await registrationOptions(db, rp, user, { sessionId: session.sessionId });
@@ -67,17 +80,24 @@ export function passkeyHandlers(services: Services): HandlerMap {
 
     async passkeyLogin(payload, ctx) {
       const origin = withLoginFacts(ctx.origin, { platform: payload.platform ?? 'web', appVersion: payload.appVersion });
-      const verified = await verifyAssertion(db, rp, { challengeId: payload.challengeId, purpose: 'sign-in', binding: 'attempt', response: payload.response });
-      if (!verified.ok) {
-        log.info('passkey.refused', { reason: verified.reason });
-        // Only a known account's own log hears of it, after the reply: the caller learns nothing of whose it was.
-        const { userId } = verified;
-        if (userId) services.background.run('audit', () => recordAudit(db, userId, { kind: 'sign-in-failed', detail: 'passkey refused', origin }));
-        throw new CallError(ERROR_CODES.FORBIDDEN, PASSKEY_REFUSED);
-      }
+      const verified = await signInAssertion(payload, origin);
       const flow = await takeRequiredSteps(services, { ...ctx, origin }, passkeyFactor(verified.user, verified.userVerified), {});
       if (flow.step !== 'passed') return loginReplyOf(flow);
       return openPortalSession(services, { ...ctx, origin }, flow, { via: 'passkey', userVerified: verified.userVerified });
+    },
+
+    async passkeyDesktopCode(payload, ctx) {
+      const verified = await signInAssertion(payload, ctx.origin);
+      log.info('passkey.desktop-code', { userId: verified.user.id });
+      return { code: issueDesktopPasskeyCode(services, verified.user, verified.userVerified, payload.codeChallenge) };
+    },
+
+    async passkeyDesktopLogin(payload, ctx) {
+      const origin = withLoginFacts(ctx.origin, { platform: payload.platform ?? 'desktop', appVersion: payload.appVersion });
+      const factor = await redeemDesktopPasskeyCode(services, payload.code, payload.codeVerifier);
+      const flow = await takeRequiredSteps(services, { ...ctx, origin }, factor, {});
+      if (flow.step !== 'passed') return loginReplyOf(flow);
+      return openPortalSession(services, { ...ctx, origin }, flow, { via: 'passkey', userVerified: factor.multiFactor, systemBrowser: true });
     },
 
     async getPasskeySecondFactorOptions(_payload, ctx) {

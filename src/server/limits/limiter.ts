@@ -57,6 +57,15 @@ export class AttemptLimiter {
   }
 
   /**
+   * Claims a one-time thing (a code's id) for `ttlSeconds`, in the same atomic step as every count: true for the one
+   * claim that came first, however many race (on every instance sharing the store); false for every other.
+   */
+  async claimOnce(key: string, ttlSeconds: number): Promise<boolean> {
+    const [counted] = await this.store.consumeInOrder([{ key: `once:${key}`, points: 1, windowMs: ttlSeconds * 1000 }]);
+    return counted!.count === 1;
+  }
+
+  /**
    * Counts one attempt of `subject` (a payload value, an account id, or the address for address budgets) from
    * `address` against every rule of the policy, most specific first, in one step of the store. A refused attempt
    * throws the 429 and is given back to the rules before the refusing one (the rules after it never count it), so a

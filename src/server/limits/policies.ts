@@ -100,7 +100,11 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     counts: 'passkey sign-ins started from one address (getPasskeySignInOptions: the sign-in screen asks once as it opens)',
     rules: [subject(300, 15, 'keep')],
   },
-  passkeySignIn: { subject: 'address', counts: 'passkey assertions checked from one address (passkeyLogin; given back on success)', rules: [subject(50, 15, 'refund')] },
+  passkeySignIn: {
+    subject: 'address',
+    counts: 'passkey assertions checked (passkeyLogin, passkeyDesktopCode) and desktop passkey codes redeemed (passkeyDesktopLogin) from one address; given back on success',
+    rules: [subject(50, 15, 'refund')],
+  },
 };
 
 /**

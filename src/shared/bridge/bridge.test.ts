@@ -21,6 +21,8 @@ describe('the bridge contract', () => {
   it('rejects inputs that do not match a channel', () => {
     expect(BRIDGE_CHANNELS['products:launch'].input.safeParse({ product: 'crm', orgId: 'acme' }).success).toBe(false);
     expect(BRIDGE_CHANNELS['vault:set-token'].input.safeParse({ token: '' }).success).toBe(false);
+    expect(BRIDGE_CHANNELS['vault:set-device-token'].input.safeParse({ token: 'd'.repeat(43) }).success).toBe(true);
+    expect(BRIDGE_CHANNELS['vault:set-device-token'].input.safeParse({ token: 'not a device token' }).success).toBe(false);
     expect(BRIDGE_CHANNELS['vault:get-token'].input.safeParse({ sneaky: true }).success).toBe(false);
     expect(BRIDGE_CHANNELS['updates:get-state'].output.safeParse({ status: 'downloading', version: '1.2.0', percent: 140 }).success).toBe(false);
   });

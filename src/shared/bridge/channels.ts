@@ -44,6 +44,9 @@ export const ExternalLinkSchema = z.enum(['helpVideo', 'documents', 'support']);
 export const VaultTokenSchema = z.object({ token: z.string().nullable(), persistent: z.boolean() });
 export type VaultToken = z.infer<typeof VaultTokenSchema>;
 
+/** A trusted-device token as the server hands it out: 32 random bytes, base64url. */
+const DeviceTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
 const NoInput = z.undefined();
 const Done = z.null();
 
@@ -63,6 +66,17 @@ export const MicrosoftAnswerSchema = z.object({
 });
 export type MicrosoftAnswer = z.infer<typeof MicrosoftAnswerSchema>;
 
+/**
+ * How main's passkey sign-in in the system browser ended: the server's single-use code and the PKCE verifier to redeem
+ * it with (`passkeyDesktopLogin`), or the page's `error` (cancelled); all null when nothing came back in time.
+ */
+export const PasskeyBrowserAnswerSchema = z.object({
+  code: z.string().max(2048).nullable(),
+  codeVerifier: z.string().max(128).nullable(),
+  error: z.string().max(100).nullable(),
+});
+export type PasskeyBrowserAnswer = z.infer<typeof PasskeyBrowserAnswerSchema>;
+
 export const BRIDGE_CHANNELS = {
   /** The stored token (keychain, or memory when the keychain is unreachable) and whether it will survive a restart. */
   'vault:get-token': channel(NoInput, VaultTokenSchema),
@@ -70,12 +84,18 @@ export const BRIDGE_CHANNELS = {
   'vault:set-token': channel(z.object({ token: z.string().min(1).max(8192) }), z.object({ persistent: z.boolean() })),
   /** Forgets the token (logout). */
   'vault:clear': channel(NoInput, Done),
+  /** The trusted-device token ("Don't ask again on this device for 30 days"), sent in the socket handshake; kept across logouts. */
+  'vault:get-device-token': channel(NoInput, VaultTokenSchema),
+  /** Stores the trusted-device token `/device-trust` returned to the app; answers whether it went to the keychain. */
+  'vault:set-device-token': channel(z.object({ token: DeviceTokenSchema }), z.object({ persistent: z.boolean() })),
   /**
    * Runs Microsoft sign-in at the server's /auth/ms/login: a 400x600 popup, or the system browser with a loopback
    * redirect where the provider refuses an embedded window. `code` and `state` (and `iss`), or the provider's `error`;
    * all null when closed by hand.
    */
   'auth:microsoft-popup': channel(z.object({ url: z.string().url().max(2048) }), MicrosoftAnswerSchema),
+  /** Runs the passkey ceremony in the system browser on the server's /desktop-passkey page (RFC 8252 loopback, PKCE). */
+  'auth:passkey-browser': channel(NoInput, PasskeyBrowserAnswerSchema),
   /** The updater's current state. */
   'updates:get-state': channel(NoInput, UpdateStateSchema),
   /** Checks the feed now; answers the state after the check started. */

@@ -122,11 +122,28 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
     },
     invalid: { challengeId: '123e4567-e89b-42d3-a456-426614174000', response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0' }, clientExtensionResults: {} } },
   },
+  passkeyDesktopCode: {
+    valid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', authenticatorData: 'SZYN', signature: 'MEUC', userHandle: 'EjRW' }, clientExtensionResults: {} },
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    },
+    // A plain challenge (RFC 7636 `plain`) is not S256's.
+    invalid: {
+      challengeId: '123e4567-e89b-42d3-a456-426614174000',
+      response: { id: 'AbC_-1', rawId: 'AbC_-1', type: 'public-key', response: { clientDataJSON: 'eyJ0', authenticatorData: 'SZYN', signature: 'MEUC' }, clientExtensionResults: {} },
+      codeChallenge: 'plain',
+    },
+  },
+  passkeyDesktopLogin: {
+    valid: { code: 'eyJh.eyJz.c2ln', codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', platform: 'desktop', appVersion: '2.0.1' },
+    invalid: { code: 'eyJh.eyJz.c2ln', codeVerifier: 'too-short' },
+  },
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 12 of the security center (3 of them trusted devices), the 17 of the admin console and the 9 of passkeys', () => {
-    expect(EVENT_NAMES).toHaveLength(72);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 12 of the security center (3 of them trusted devices), the 17 of the admin console and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser)', () => {
+    expect(EVENT_NAMES).toHaveLength(74);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 
@@ -222,6 +239,9 @@ describe('the socket contract', () => {
     // A passkey sign-in spends its address's budgets, then the second factor's where one follows.
     expect(budgets.getPasskeySignInOptions).toEqual(['passkeyOptions']);
     expect(budgets.passkeyLogin).toEqual(['codeMail', 'passkeySignIn', 'secondFactor']);
+    // A desktop app's: the browser page's assertion like passkeyLogin's, the app's redemption like a sign-in.
+    expect(budgets.passkeyDesktopCode).toEqual(['passkeySignIn']);
+    expect(budgets.passkeyDesktopLogin).toEqual(['codeMail', 'passkeySignIn', 'secondFactor']);
     // Every change in the admin console spends the admin's budget; reading does not.
     for (const event of Object.keys(ADMIN_EVENTS)) expect(budgets[event], event).toEqual(event.startsWith('get') ? [] : ['adminChange']);
     for (const event of ['forgotPassword', 'resendOTP', 'onboardingForgotPassword'] as const) expect(budgets[event]).toEqual(['mailRequest']);

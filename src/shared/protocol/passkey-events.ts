@@ -1,7 +1,16 @@
 import * as z from 'zod';
 import { entry, LoginDetailsSchema, none } from './events';
 import { LoginReplySchema, PlatformSchema, SuccessSchema } from './schemas';
-import { AuthenticationResponseSchema, CeremonyReplySchema, PasskeyNameSchema, PasskeySummarySchema, RegistrationResponseSchema } from './passkey-schemas';
+import {
+  AuthenticationResponseSchema,
+  CeremonyReplySchema,
+  DesktopPasskeyCodeSchema,
+  PasskeyNameSchema,
+  PasskeySummarySchema,
+  PkceChallengeSchema,
+  PkceVerifierSchema,
+  RegistrationResponseSchema,
+} from './passkey-schemas';
 import { IdSchema } from './security-schemas';
 
 /**
@@ -46,6 +55,31 @@ export const PASSKEY_SIGN_IN_EVENTS = {
     z.object({
       challengeId: IdSchema,
       response: AuthenticationResponseSchema,
+      platform: PlatformSchema.optional(),
+      appVersion: z.string().trim().max(64).optional(),
+    }),
+    LoginReplySchema,
+  ),
+  /**
+   * A desktop app's passkey sign-in, its system-browser half (RFC 8252): the page on the portal's origin checks the
+   * assertion like `passkeyLogin` but opens no session; it gets a single-use code (2 minutes) bound to the app's PKCE
+   * challenge, for the app's loopback listener. A refused assertion gets `passkeyLogin`'s one sentence.
+   */
+  passkeyDesktopCode: entry(
+    { auth: 'none', limits: { passkeySignIn: 'address' } },
+    z.object({ challengeId: IdSchema, response: AuthenticationResponseSchema, codeChallenge: PkceChallengeSchema }),
+    z.object({ code: DesktopPasskeyCodeSchema }),
+  ),
+  /**
+   * The app's half: the code its loopback listener received and its PKCE verifier, on the app's own connection. The
+   * code is spent by the first redemption (a wrong verifier spends it too); the account goes through the sign-in's
+   * required steps as after `passkeyLogin`. A code that cannot be redeemed gets one sentence, whatever was wrong.
+   */
+  passkeyDesktopLogin: entry(
+    { auth: 'none', limits: { passkeySignIn: 'address', secondFactor: 'account', codeMail: 'account' } },
+    z.object({
+      code: DesktopPasskeyCodeSchema,
+      codeVerifier: PkceVerifierSchema,
       platform: PlatformSchema.optional(),
       appVersion: z.string().trim().max(64).optional(),
     }),

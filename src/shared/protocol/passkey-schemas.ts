@@ -70,3 +70,15 @@ export const PasskeySummarySchema = z.object({
   backedUp: z.boolean(),
 });
 export type PasskeySummary = z.infer<typeof PasskeySummarySchema>;
+
+/**
+ * A desktop app's passkey sign-in in the system browser (RFC 8252 with PKCE, RFC 7636): the app's S256 challenge,
+ * base64url(sha256(verifier)), 43 characters.
+ */
+export const PkceChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Expected an S256 code challenge.');
+
+/** The app's PKCE verifier: 43 to 128 unreserved characters (RFC 7636 §4.1). */
+export const PkceVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Expected a code verifier.');
+
+/** The single-use code the browser page hands to the app's loopback listener (a signed, short-lived token). */
+export const DesktopPasskeyCodeSchema = z.string().min(1).max(2048).regex(/^[A-Za-z0-9_.-]+$/, 'Expected the code the browser returned.');

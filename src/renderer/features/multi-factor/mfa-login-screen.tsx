@@ -51,8 +51,8 @@ export function MfaLoginScreen() {
   if (!details) return null;
   const type = details.MFAType;
   const both = details.isEmailMFA && details.isAuthenticatorAppMFA;
-  // A desktop app would keep the device token in its keychain, which has no place for it yet (README: trusted devices).
-  const mayTrust = details.mayTrustDevice && details.platform !== 'desktop';
+  // Browsers keep the device's token as a cookie, the desktop apps in their keychain (session/trust-device.ts).
+  const mayTrust = details.mayTrustDevice;
 
   // The sign-in's next call with MFAType and no otp mails a fresh code (work email) and keeps the details current.
   const askAgain = async (MFAType: MfaType) => {

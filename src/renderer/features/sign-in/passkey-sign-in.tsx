@@ -10,6 +10,12 @@ import { autofillSupported, cancelPasskeyRequest, ceremonyFailure, passkeysSuppo
 // The passkey events come with this chunk, not with /login's first paint.
 extendContract(PASSKEY_SIGN_IN_EVENTS);
 
+/** The desktop apps run the ceremony in the system browser (no autofill there); a browser runs it itself. */
+const elsewhere = platform.passkeyInSystemBrowser;
+
+/** The desktop app's passkey sign-in in the system browser was cancelled there, or nothing came back in time. */
+export const SYSTEM_BROWSER_UNFINISHED = 'The passkey sign-in in your browser did not finish. Try again.';
+
 export interface PasskeySignInProps {
   /** No other way in is offered below the form (Microsoft): this draws the "or" line itself. */
   withDivider: boolean;
@@ -25,10 +31,11 @@ export interface PasskeySignInProps {
  * Signing in with a passkey on /login, loaded after the screen is up (React.lazy): the saved passkeys are offered in
  * the sign-in field's autofill (conditional mediation, the field is `autocomplete="username webauthn"`), and the
  * "Sign in with a passkey" button opens the browser's own dialog. Nothing shows where passkeys cannot work (no WebAuthn,
- * or a page opened by IP address).
+ * or a page opened by IP address). In the desktop apps the button runs the ceremony in the system browser instead
+ * (`platform.passkeyInSystemBrowser`, RFC 8252) and redeems the code it brings back with `passkeyDesktopLogin`.
  */
 export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyChange, onError }: PasskeySignInProps) {
-  const [supported] = useState(passkeysSupported);
+  const [supported] = useState(() => elsewhere !== null || passkeysSupported());
   // The latest callbacks, for a ceremony that settles long after it started (an autofill pick).
   const handlers = useRef({ onReply, onBusyChange, onError });
   useEffect(() => {
@@ -43,6 +50,12 @@ export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyCh
     }
     let answered = false;
     try {
+      if (elsewhere) {
+        const answer = await elsewhere();
+        if (answer) await handlers.current.onReply(await call('passkeyDesktopLogin', { ...answer, platform: platform.deviceKind(), ...platform.loginFacts() }));
+        else handlers.current.onError(SYSTEM_BROWSER_UNFINISHED);
+        return;
+      }
       const { challengeId, options } = await call('getPasskeySignInOptions', undefined);
       const response = await signWithPasskey(options, autofill);
       answered = true;
@@ -57,7 +70,7 @@ export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyCh
   };
 
   useEffect(() => {
-    if (!supported) return undefined;
+    if (!supported || elsewhere) return undefined;
     let live = true;
     void autofillSupported().then((yes) => {
       if (yes && live) void run(true);
