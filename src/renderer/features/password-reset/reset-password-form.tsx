@@ -9,7 +9,6 @@ import { errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { NewPasswordFields } from '../../ui/new-password-fields';
-import { useFocusHeadingOnChange } from '../../ui/use-focus-heading';
 import { useTimedMessage } from '../../ui/use-timed-message';
 
 /** Spec section 9: after a reset, the screen goes on to sign-in by itself after 5 s. */
@@ -29,6 +28,9 @@ interface ResetPasswordFormProps {
   onReset: (values: NewPasswordPair) => Promise<void>;
 }
 
+/** A ref that focuses its element once, when it mounts (stable, so a re-render does not move focus again). */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
+
 /**
  * The Reset Password form and its success ('Password Reset' with Sign In and the 5-second redirect), shared by the
  * mailed-link screens and the recovery-code variant, which differ only in how they reset.
@@ -36,7 +38,6 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }: ResetPasswordFormProps) {
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
-  const heading = useFocusHeadingOnChange(done);
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const {
@@ -70,7 +71,10 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
   if (done) {
     return (
       <section className="result-panel" role="status">
-        <h1 ref={heading}>{MESSAGES.passwordResetTitle}</h1>
+        {/* It replaces the form in place: its heading takes focus, as a route change would. */}
+        <h1 tabIndex={-1} ref={focusWhenShown}>
+          {MESSAGES.passwordResetTitle}
+        </h1>
         <p>{MESSAGES.passwordResetDone}</p>
         <p className="lead">You will be taken to sign in in 5 seconds.</p>
         <div className="actions actions-start">
@@ -85,7 +89,7 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
   return (
     <>
       <header className="screen-header">
-        <h1 ref={heading}>Reset Password</h1>
+        <h1>Reset Password</h1>
         <p className="lead">{lead}</p>
       </header>
       {notice}

@@ -7,7 +7,6 @@ import { LOCAL_KEYS, readLocal } from '../../session/local-values';
 import { saveEmail } from '../../session/saved-session';
 import { AuthLayout } from '../../ui/auth-layout';
 import { LoadingScreen } from '../../ui/spinner';
-import { useFocusHeadingOnChange } from '../../ui/use-focus-heading';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { AboutCompanyStep } from './about-company-step';
 import { AboutYouStep } from './about-you-step';
@@ -35,6 +34,9 @@ function firstAboutCompany(draft: SignUpDraft, country: string): AboutCompanyInp
   return { company: '', industryType: '', country, referral: '', terms: true, ...kept, numemployees };
 }
 
+/** A ref that focuses its element once, when it mounts (stable, so a re-render does not move focus again). */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
+
 /**
  * Create New Account (/register): aboutYou, then aboutCompany; signUp, then /stay-tuned. What was typed is kept: Back
  * from step 2 shows step 1 filled in (passwords too, from memory), and a reload shows both steps filled in but the
@@ -46,7 +48,6 @@ export function RegisterScreen() {
   const [countries, setCountries] = useState<readonly Country[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [step, setStep] = useState<(typeof STEPS)[number]['key']>('aboutYou');
-  const stepHeading = useFocusHeadingOnChange(step);
   const [draft] = useState(readSignUpDraft);
   const [aboutYou, setAboutYou] = useState<AboutYouInput>(() => firstAboutYou(draft));
   const [aboutCompany, setAboutCompany] = useState<AboutCompanyInput | null>(null);
@@ -117,7 +118,10 @@ export function RegisterScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1 ref={stepHeading}>Create New Account</h1>
+        {/* Step 2 replaces step 1 in place: its heading (a new element, by key) takes focus, as a route change would. */}
+        <h1 key={step} tabIndex={-1} ref={step === 'aboutYou' ? undefined : focusWhenShown}>
+          Create New Account
+        </h1>
         <ol className="steps" aria-label="Steps">
           {STEPS.map((item, index) => (
             <li key={item.key} aria-current={item.key === step ? 'step' : undefined}>
