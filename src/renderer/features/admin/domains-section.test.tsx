@@ -68,8 +68,8 @@ describe('Sign-in: verified domains', () => {
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(within(card).getByText(RECORD.name)).toBeInTheDocument();
     expect(within(card).getByText(RECORD.value)).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Copy the record name for acme.example' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Copy the record value for acme.example' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copy name of the record for acme.example' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copy value of the record for acme.example' })).toBeInTheDocument();
     expect(field).toHaveValue('');
   });
 
@@ -87,16 +87,16 @@ describe('Sign-in: verified domains', () => {
     });
     renderPage();
     expect(await screen.findByText('Not checked yet.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Check acme.example now' }));
+    await user.click(screen.getByRole('button', { name: 'Check now: acme.example' }));
     expect(await screen.findByText('Last check failed')).toBeInTheDocument();
     expect(screen.getByText(/No TXT record was found at _suite-portal-verification\.acme\.example\. Publish it at your DNS provider/)).toBeInTheDocument();
 
     published = true;
-    await user.click(screen.getByRole('button', { name: 'Check acme.example now' }));
+    await user.click(screen.getByRole('button', { name: 'Check now: acme.example' }));
     expect(await screen.findByText('Verified')).toBeInTheDocument();
     expect(toasts).toContain('acme.example is verified.');
     // A verified domain has nothing left to publish or check.
-    expect(screen.queryByRole('button', { name: /Check .* now/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Check now/ })).toBeNull();
     expect(screen.queryByText(RECORD.value)).toBeNull();
   });
 

@@ -136,7 +136,7 @@ export function DomainsSection({ orgId, company }: { orgId: string; company: str
                     <dt>Name</dt>
                     <dd>
                       <code>{domain.record.name}</code>
-                      <CopyButton value={domain.record.name} label={`Copy the record name for ${nameOf(domain)}`}>
+                      <CopyButton value={domain.record.name} label={`Copy name of the record for ${nameOf(domain)}`}>
                         Copy name
                       </CopyButton>
                     </dd>
@@ -145,7 +145,7 @@ export function DomainsSection({ orgId, company }: { orgId: string; company: str
                     <dt>Value</dt>
                     <dd>
                       <code>{domain.record.value}</code>
-                      <CopyButton value={domain.record.value} label={`Copy the record value for ${nameOf(domain)}`}>
+                      <CopyButton value={domain.record.value} label={`Copy value of the record for ${nameOf(domain)}`}>
                         Copy value
                       </CopyButton>
                     </dd>
@@ -155,7 +155,7 @@ export function DomainsSection({ orgId, company }: { orgId: string; company: str
             ) : null}
             <div className="admin-row-actions">
               {domain.status === 'pending' ? (
-                <Button className="button-compact" aria-label={`Check ${nameOf(domain)} now`} loading={busy === domain.domain} disabled={busy !== null} onClick={() => void check(domain)}>
+                <Button className="button-compact" aria-label={`Check now: ${nameOf(domain)}`} loading={busy === domain.domain} disabled={busy !== null} onClick={() => void check(domain)}>
                   Check now
                 </Button>
               ) : null}
