@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { startMailService } from './tests/e2e/mail-service';
+import { startDnsService } from './tests/e2e/dns-service';
 import { ENTRA_E2E, startEntraService } from './tests/e2e/entra-service';
 import { trustTestCaInChildProcesses } from './tests/oidc/test-ca';
 import { chromiumLaunchOptions } from './tests/chromium';
@@ -32,6 +33,15 @@ const testCertificates = trustTestCaInChildProcesses();
 if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_ENTRA_STARTED) {
   process.env.E2E_ENTRA_STARTED = '1';
   startEntraService(entraPort, baseURL, testCertificates);
+}
+
+// Verified domains: the DNS server the portal checks TXT records with (DNS_SERVERS), on UDP at the server's port + 3000,
+// its records in a file the specs write (tests/e2e/dns-service.ts).
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 3000);
+process.env.E2E_DNS_RECORDS ??= join(mkdtempSync(join(tmpdir(), 'suite-portal-e2e-dns-')), 'records.json');
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_DNS_STARTED) {
+  process.env.E2E_DNS_STARTED = '1';
+  startDnsService(dnsPort, process.env.E2E_DNS_RECORDS);
 }
 
 export default defineConfig({
@@ -74,6 +84,7 @@ export default defineConfig({
       MS_CLIENT_SECRET: ENTRA_E2E.clientSecret,
       MS_AUTHORITY: `https://localhost:${entraPort}`,
       NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS!,
+      DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     },
   },
 });

@@ -114,6 +114,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DNS_SERVERS as resolver addresses with optional ports (the system resolver without it), never host names', () => {
+    expect(loadConfig({}, '/srv').dnsServers).toBeNull();
+    expect(loadConfig({ DNS_SERVERS: '10.0.0.53, 127.0.0.1:5353, ::1, [::1]:53' }, '/srv').dnsServers).toEqual(['10.0.0.53', '127.0.0.1:5353', '::1', '[::1]:53']);
+    for (const bad of ['dns.example.com', '10.0.0.53:0', '10.0.0.53:70000', '[10.0.0.53]:53', '10.0.0.53,']) {
+      expect(() => loadConfig({ DNS_SERVERS: bad }, '/srv'), bad).toThrow(/DNS_SERVERS: must be up to 8 resolver addresses/);
+    }
+  });
+
   it('reads PAYLOAD_KEY and REDIS_URL without ever echoing them', () => {
     const key = Buffer.alloc(32, 3);
     const config = loadConfig({ PAYLOAD_KEY: key.toString('base64'), REDIS_URL: 'redis://:secret@cache.internal:6379' }, '/srv');

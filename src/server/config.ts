@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import * as z from 'zod';
@@ -74,6 +75,8 @@ export interface ServerConfig {
   productionHost: string | null;
   /** MS_*: Microsoft sign-in (an OpenID Connect provider); null without MS_CLIENT_ID (the button is hidden). */
   microsoft: MicrosoftConfig | null;
+  /** DNS_SERVERS: the resolvers a verified domain's TXT record is looked up with (`ip` or `ip:port`); null: the system's. */
+  dnsServers: string[] | null;
 }
 
 /** Microsoft sign-in: the portal as an OpenID Connect relying party of Microsoft Entra ID (or any OpenID provider). */
@@ -205,7 +208,22 @@ const VARS = {
     .string()
     .trim()
     .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL'),
+  // Addresses only, never host names: the resolver that checks a domain must not itself need a name looked up.
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .refine((servers) => servers.length <= 8 && servers.every(isDnsServer), 'must be up to 8 resolver addresses separated by commas: 10.0.0.53, 10.0.0.53:5353, ::1 or [::1]:5353'),
 };
+
+/** `ip`, `ip:port`, `ipv6` or `[ipv6]:port`, as node:dns's `setServers` takes them. */
+function isDnsServer(server: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(server);
+  const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : withPort ? [withPort[1]!, withPort[2]] : [server, undefined];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return false;
+  return bracketed ? isIP(address) === 6 : isIP(address) !== 0;
+}
 
 const LOG_VARS = {
   LOG_LEVEL: z.enum(LEVELS as [Level, ...Level[]], { error: `must be one of ${LEVELS.join(', ')}` }),
@@ -285,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const support = read<SupportContact | null>('SUPPORT_CONTACT', VARS.SUPPORT_CONTACT, null);
   const productionHost = read<string | null>('PRODUCTION_HOST', VARS.PRODUCTION_HOST, null);
   const microsoft = readMicrosoft(read);
+  const dnsServers = read<string[] | null>('DNS_SERVERS', VARS.DNS_SERVERS, null);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -314,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     support,
     productionHost,
     microsoft,
+    dnsServers,
   };
 }
 

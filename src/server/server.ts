@@ -47,6 +47,7 @@ import { adminMemberHandlers } from './handlers/admin-members';
 import { adminInvitationHandlers } from './handlers/admin-invitations';
 import { adminSettingsHandlers } from './handlers/admin-settings';
 import { adminAppHandlers } from './handlers/admin-apps';
+import { adminDomainHandlers } from './handlers/admin-domains';
 import { adminImageHandlers } from './handlers/admin-images';
 import { imagesRouter } from './http/images-routes';
 import { adminApiRouter } from './http/admin-api-routes';
@@ -182,6 +183,7 @@ export async function startPortalServer(
         ...adminInvitationHandlers(services),
         ...adminSettingsHandlers(services),
         ...adminAppHandlers(services),
+        ...adminDomainHandlers(services),
       },
       config.payloadKey ? createPayloadCodec(config.payloadKey) : null,
     );

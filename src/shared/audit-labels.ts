@@ -35,4 +35,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'app-changed': 'App changed',
   'app-secret-rotated': 'App secret rotated',
   'app-deleted': 'App deleted',
+  'domain-claimed': 'Domain claimed',
+  'domain-verified': 'Domain verified',
+  'domain-verification-failed': 'Domain check failed',
+  'domain-removed': 'Domain removed',
 };

@@ -159,7 +159,7 @@ test.describe('organization admin console', () => {
       await page.goto('/admin');
       await expect(page.getByRole('heading', { name: 'Admin console', level: 1 })).toBeVisible();
       await expectAccessible(page, 'picker');
-      for (const section of ['Members', 'Invitations', 'Security policy', 'Branding', 'Apps']) {
+      for (const section of ['Members', 'Invitations', 'Security policy', 'Sign-in', 'Branding', 'Apps']) {
         await page.goto(`/admin/consoleco/${section === 'Security policy' ? 'security' : section.toLowerCase()}`);
         await expect(page.getByRole('heading', { name: section, level: 1 })).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);

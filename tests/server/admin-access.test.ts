@@ -1,6 +1,6 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { auditEvents, images, invitations, memberships, oauthClients, organizations, rateLimits, sessions } from '../../src/server/db/schema';
+import { auditEvents, images, invitations, memberships, oauthClients, organizationDomains, organizations, rateLimits, sessions } from '../../src/server/db/schema';
 import { ADMIN_EVENTS } from '../../src/shared/protocol/admin-events';
 import { adminSeed, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
@@ -55,6 +55,10 @@ function everyEvent(orgId: string, ids: { member: string; invitation: string; ap
     updateApp: { orgId, clientId: ids.app, name: 'Sneaky', redirectUris: ['https://evil.example/cb'], apiAccess: true },
     rotateAppSecret: { orgId, clientId: ids.app },
     deleteApp: { orgId, clientId: ids.app },
+    getOrganizationDomains: { orgId },
+    claimDomain: { orgId, domain: 'sneaky.example' },
+    verifyDomain: { orgId, domain: `${orgId}.example` },
+    removeDomain: { orgId, domain: `${orgId}.example` },
   };
 }
 
@@ -68,6 +72,7 @@ async function snapshot(app: TestServer) {
       db.select().from(invitations).orderBy(asc(invitations.id)),
       db.select().from(oauthClients).orderBy(asc(oauthClients.clientId)),
       db.select().from(images).orderBy(asc(images.id)),
+      db.select().from(organizationDomains).orderBy(asc(organizationDomains.id)),
       db.select().from(auditEvents).where(isNotNull(auditEvents.organizationId)).orderBy(asc(auditEvents.id)),
       db.select({ id: sessions.id }).from(sessions).where(isNotNull(sessions.revokedAt)).orderBy(asc(sessions.id)),
     ]),

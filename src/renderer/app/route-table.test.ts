@@ -50,6 +50,7 @@ const SPEC_ROUTES: [string, RouteAccess][] = [
   ['/admin/acme/security', 'protected'],
   ['/admin/acme/branding', 'protected'],
   ['/admin/acme/apps', 'protected'],
+  ['/admin/acme/sign-in', 'protected'],
   ['/no/such/page', 'not-found'],
   ['/acme/preboarding/elsewhere', 'not-found'],
 ];

@@ -505,6 +505,34 @@ export const webauthnChallenges = pgTable(
   (table) => [index('webauthn_challenges_expires_idx').on(table.expiresAt)],
 );
 
+/**
+ * A domain an organization claims (issue 25: verified domains). Pending until the portal finds the claim's TXT record
+ * (`_suite-portal-verification.{domain}` = `suite-portal-verification={token}`); then `verified_at` is set. Several
+ * organizations may hold pending claims of one domain; only one can hold it verified (the partial unique index).
+ */
+export const organizationDomains = pgTable(
+  'organization_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower case, IDN as punycode (`xn--…`), no trailing dot. */
+    domain: text('domain').notNull(),
+    /** The random value the TXT record must carry; new for every claim. */
+    token: text('token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Why the last check failed (`record-not-found`, `wrong-value`, `dns-unreachable`, `verified-elsewhere`); null after a success or before any check. */
+    lastFailure: text('last_failure'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('organization_domains_org_domain_idx').on(table.organizationId, table.domain),
+    uniqueIndex('organization_domains_verified_idx').on(table.domain).where(sql`${table.verifiedAt} IS NOT NULL`),
+  ],
+);
+
 export const schema = {
   organizations,
   users,
@@ -527,6 +555,7 @@ export const schema = {
   webauthnChallenges,
   trustedDevices,
   newDeviceAlerts,
+  organizationDomains,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */

@@ -19,6 +19,7 @@ import {
   UpdateMemberSchema,
   UpdateSecondFactorPolicySchema,
 } from './admin-schemas';
+import { ClaimDomainSchema, DomainRefSchema, DomainSummarySchema } from './domain-schemas';
 import { entry } from './events';
 import { SuccessSchema } from './schemas';
 import { IdSchema, instant } from './security-schemas';
@@ -74,4 +75,12 @@ export const ADMIN_EVENTS = {
   rotateAppSecret: entry({ auth: 'user', limits: { adminChange: 'caller' } }, AppRefSchema, AppSecretReplySchema),
   /** Delete an app: it signs nobody in any more and every token it was given stops working. */
   deleteApp: entry({ auth: 'user', limits: { adminChange: 'caller' } }, AppRefSchema, SuccessSchema),
+  /** The organization's claimed domains: each with its TXT record and whether it is verified. */
+  getOrganizationDomains: entry({ auth: 'user' }, z.object({ orgId: OrgIdSchema }), z.object({ list: z.array(DomainSummarySchema) })),
+  /** Claim a domain: pending until its TXT record is found; refused when another organization has verified it. */
+  claimDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, ClaimDomainSchema, z.object({ domain: DomainSummarySchema })),
+  /** Look the claim's TXT record up now: verified, or 409 saying why not (the failure is kept and audited). */
+  verifyDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, DomainRefSchema, z.object({ domain: DomainSummarySchema })),
+  /** Remove a claimed domain, verified or not. */
+  removeDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, DomainRefSchema, SuccessSchema),
 } as const;

@@ -87,6 +87,10 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   updateApp: { valid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['https://hr.acme.test/callback'], disabled: true }, invalid: { orgId: 'acme', clientId: 'hr-sync', name: 'HR Sync', redirectUris: ['javascript:alert(1)'] } },
   rotateAppSecret: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { orgId: 'acme', clientId: '' } },
   deleteApp: { valid: { orgId: 'acme', clientId: 'hr-sync' }, invalid: { clientId: 'hr-sync' } },
+  getOrganizationDomains: { valid: { orgId: 'acme' }, invalid: { orgId: 'acme corp' } },
+  claimDomain: { valid: { orgId: 'acme', domain: 'Bücher.Example.' }, invalid: { orgId: 'acme', domain: '*.acme.com' } },
+  verifyDomain: { valid: { orgId: 'acme', domain: 'acme.com' }, invalid: { orgId: 'acme', domain: '10.0.0.1' } },
+  removeDomain: { valid: { orgId: 'acme', domain: 'acme.com' }, invalid: { orgId: 'acme', domain: 'https://acme.com/' } },
   getPasskeyRegistrationOptions: { valid: {}, invalid: { userId: '123e4567-e89b-42d3-a456-426614174000' } },
   registerPasskey: {
     valid: {
@@ -142,8 +146,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 12 of the security center (3 of them trusted devices), the 17 of the admin console and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser)', () => {
-    expect(EVENT_NAMES).toHaveLength(74);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, the 12 of the security center (3 of them trusted devices), the 21 of the admin console (4 of them verified domains) and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser)', () => {
+    expect(EVENT_NAMES).toHaveLength(78);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 

@@ -26,6 +26,10 @@ export const ADMINISTRATION_AUDIT_KINDS = [
   'app-changed',
   'app-secret-rotated',
   'app-deleted',
+  'domain-claimed',
+  'domain-verified',
+  'domain-verification-failed',
+  'domain-removed',
 ] as const;
 
 /** What the audit log records: an account's own events, then the administration's, in the order the filter lists them. */

@@ -14,6 +14,7 @@ import { InvitationsSection } from './invitations-section';
 import { MembersSection } from './members-section';
 import { OrganizationPickerScreen } from './organization-picker-screen';
 import { SecuritySection } from './security-section';
+import { SignInSection } from './sign-in-section';
 import { useOrganizationSettings } from './use-organization-settings';
 
 // The console's events come with its chunk, not with /login's.
@@ -30,6 +31,7 @@ const SECTIONS: Record<AdminSection, { screen: ComponentType<SectionProps>; intr
   members: { screen: MembersSection, intro: 'Everyone in the organization: their role, the products they open, their second factor and last sign-in.' },
   invitations: { screen: InvitationsSection, intro: 'Invite members and clients by email, one or many at once, and follow the invitations not yet accepted.' },
   security: { screen: SecuritySection, intro: 'The second factor members pass after their password, and the addresses they may reach the organization from.' },
+  'sign-in': { screen: SignInSection, intro: 'How the organization’s people sign in, starting with the email domains it proves it owns.' },
   branding: { screen: BrandingSection, intro: 'The company name and logo shown on the organization’s sign-in page and on the workspace.' },
   apps: { screen: AppsSection, intro: 'Apps that sign people in with the portal (OAuth 2.0 / OpenID Connect clients) and use the admin API.' },
 };

@@ -13,6 +13,7 @@ export const SECTION_TITLES: Record<AdminSection, string> = {
   members: 'Members',
   invitations: 'Invitations',
   security: 'Security policy',
+  'sign-in': 'Sign-in',
   branding: 'Branding',
   apps: 'Apps',
 };

@@ -5,7 +5,7 @@
 export const ADMIN_ROOT = '/admin';
 
 /** The console's sections, in the order of its navigation. */
-export const ADMIN_SECTIONS = ['members', 'invitations', 'security', 'branding', 'apps'] as const;
+export const ADMIN_SECTIONS = ['members', 'invitations', 'security', 'sign-in', 'branding', 'apps'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** `/admin/{orgId}/{section}`. */
