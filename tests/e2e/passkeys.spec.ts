@@ -257,9 +257,16 @@ test('a desktop app signs in with a passkey through the system browser (RFC 8252
     const { call } = createCaller(socket, { contract: EVENTS });
     const reply = await call('passkeyDesktopLogin', { code: code!, codeVerifier: codeVerifier!, platform: 'desktop', appVersion: '2.0.1' });
     expect(reply.token).toEqual(expect.any(String));
-    expect((await call('getWorkspaceList', {})).list.map((organization) => organization.orgId)).toEqual(['keyco']);
     // Spent.
     await expect(call('passkeyDesktopLogin', { code: code!, codeVerifier: codeVerifier!, platform: 'desktop' })).rejects.toThrow('This passkey sign-in has expired or was already used. Please sign in again.');
+    // The app goes on over a connection opened with its token (the handshake), as the renderer does.
+    const signedIn = io(origin, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { 'user-agent': userAgent }, auth: { token: reply.token, accountType: 'user' } });
+    try {
+      const app = createCaller(signedIn, { contract: EVENTS });
+      expect((await app.call('getWorkspaceList', {})).list.map((organization) => organization.orgId)).toEqual(['keyco']);
+    } finally {
+      signedIn.disconnect();
+    }
   } finally {
     socket.disconnect();
   }
