@@ -92,10 +92,15 @@ test('a session ended from another device: the app\'s next call signs it out and
   expect(bridge.token).toBeTruthy();
 
   // Elsewhere, the same user opens the security center's list and signs the desktop session out.
-  const socket = io(SERVER, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const signingIn = io(SERVER, { transports: ['websocket'], forceNew: true, reconnection: false });
+  const signInCaller = createCaller(signingIn, { contract: EVENTS });
+  const { token } = await signInCaller.call('login', { identifier: 'forgetful@e2e.test', password: 'Forget@12345', platform: 'web' });
+  signInCaller.dispose();
+  signingIn.disconnect();
+  // Over a connection opened with that token (the handshake), as every client goes on after a sign-in.
+  const socket = io(SERVER, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { token, accountType: 'user' } });
   const { call, dispose } = createCaller(socket, { contract: EVENTS });
   try {
-    await call('login', { identifier: 'forgetful@e2e.test', password: 'Forget@12345', platform: 'web' });
     const { list } = await call('getSessionList', {});
     const desktop = list.find((session) => !session.current && session.platform === 'desktop');
     expect(desktop?.device).toContain('Chrome');

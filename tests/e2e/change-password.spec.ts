@@ -8,6 +8,10 @@ test.describe('forced password change', () => {
     await expect(page.getByLabel('Email')).toHaveValue('forced@e2e.test');
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
     await expect(page.getByLabel('Employee Code')).toHaveValue('EMP-042');
+    // Shown, not asked for: the read-only values do not look like the boxes to type in.
+    const look = (label: string) => page.getByLabel(label, { exact: true }).evaluate((input) => [getComputedStyle(input).backgroundColor, getComputedStyle(input).borderTopColor].join());
+    expect(await look('Employee Code')).not.toBe(await look('Current Password'));
+    expect(await look('Email')).toBe(await look('Employee Code'));
     await page.goto('/workspace');
     await expect(page).toHaveURL(/\/change-password$/);
     const oldToken = (await context.cookies()).find((cookie) => cookie.name === 'ubs_token')!.value;
