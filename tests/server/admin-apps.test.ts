@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema';
 import {
   authorizationRequest,
@@ -18,6 +17,7 @@ import {
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServer, type Engine } from './harness';
 import { freePort } from '../free-port';
+import { useLogoutReceiver } from '../oidc/logout-receiver';
 
 // The admin console's apps: an organization registers its OAuth / OpenID Connect clients; a confidential one's secret
 // is shown once and can be rotated (the old one fails at the token endpoint); an app turned off or deleted signs
@@ -33,26 +33,8 @@ const OWEN = 'owen.apps@acme.test';
 const CALLBACK = 'https://app.acme.example/cb';
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
-/** An app's back-channel logout endpoint: a tiny HTTP server that keeps every logout token POSTed to it. */
-const received: string[] = [];
-let logoutServer: Server;
-const LOGOUT_PORT = await freePort();
-const LOGOUT_URI = `http://127.0.0.1:${LOGOUT_PORT}/backchannel-logout`;
-beforeAll(async () => {
-  logoutServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const token = new URLSearchParams(body).get('logout_token');
-      if (req.method === 'POST' && token) received.push(token);
-      res.writeHead(token ? 200 : 400).end();
-    });
-  });
-  await new Promise<void>((resolve) => logoutServer.listen(LOGOUT_PORT, '127.0.0.1', resolve));
-});
-afterAll(async () => {
-  await new Promise((resolve) => logoutServer.close(resolve));
-});
+/** An app's back-channel logout endpoint, which keeps every logout token POSTed to it. */
+const { uri: LOGOUT_URI, received } = await useLogoutReceiver();
 const seed = adminSeed({
   users: [
     person(OWEN, [{ orgId: 'acme', role: 'admin' }]),

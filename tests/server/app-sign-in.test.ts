@@ -1,11 +1,11 @@
-import { createServer, type Server } from 'node:http';
 import * as client from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { oidcModels, rateLimits } from '../../src/server/db/schema';
 import { authorizationRequest, Browser, discover, exchangeCode, refreshRaw, tokenRequestRaw, type ThirdPartyApp } from '../oauth-client';
 import { freePort } from '../free-port';
+import { useLogoutReceiver } from '../oidc/logout-receiver';
 import { OAUTH_APP, OAUTH_LOGOUT_APP, OAUTH_PARTNER, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
 import { describeEngines, signIn, useTestServer, type Engine } from './harness';
 
@@ -15,31 +15,14 @@ import { describeEngines, signIn, useTestServer, type Engine } from './harness';
 
 const PORTS: Record<Engine, number> = { pglite: await freePort(), postgres: await freePort() };
 
-/** An app's back-channel logout endpoint: a tiny HTTP server that keeps every logout token POSTed to it. */
-const received: string[] = [];
-let logoutServer: Server;
-const LOGOUT_PORT = await freePort();
-beforeAll(async () => {
-  logoutServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const token = new URLSearchParams(body).get('logout_token');
-      if (req.method === 'POST' && req.headers['content-type'] === 'application/x-www-form-urlencoded' && token) received.push(token);
-      res.writeHead(token ? 200 : 400).end();
-    });
-  });
-  await new Promise<void>((resolve) => logoutServer.listen(LOGOUT_PORT, '127.0.0.1', resolve));
-});
-afterAll(async () => {
-  await new Promise((resolve) => logoutServer.close(resolve));
-});
+/** An app's back-channel logout endpoint, which keeps every logout token POSTed to it. */
+const { uri: LOGOUT_URI, received } = await useLogoutReceiver();
 
 type Reply = { data: { redirect_uri?: string; token?: string; email?: string; consent?: { scopes: string[] }; isMultiFactorAuth?: boolean } | null; error: string | null; code: number };
 
 describeEngines('app sign-in, finished (issue 23 §4)', (engine) => {
   const issuer = `http://127.0.0.1:${PORTS[engine]}`;
-  const app = useTestServer(engine, oauthSeed({ backchannelLogoutUri: `http://127.0.0.1:${LOGOUT_PORT}/backchannel-logout` }), () => ({ PORT: String(PORTS[engine]), PUBLIC_URL: issuer }));
+  const app = useTestServer(engine, oauthSeed({ backchannelLogoutUri: LOGOUT_URI }), () => ({ PORT: String(PORTS[engine]), PUBLIC_URL: issuer }));
   let notes: ThirdPartyApp;
   let partner: ThirdPartyApp;
   let logoutApp: ThirdPartyApp;

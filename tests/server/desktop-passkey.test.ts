@@ -9,7 +9,7 @@ import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
 import { DEVICE_TRUST_PATH } from '../../src/shared/protocol/trusted-device-schemas';
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { burst, tally, times } from './attack';
-import type { SeedInput } from './fixtures/seed';
+import { passkeySeed } from './fixtures/passkey-seed';
 import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
 import { SoftwareAuthenticator } from './software-authenticator';
 
@@ -20,20 +20,7 @@ import { SoftwareAuthenticator } from './software-authenticator';
 const PASSWORD = 'Desktop#Pass123';
 const OPEN = ['ann', 'bob', 'cat', 'dan'].map((name) => `${name}@open.test`);
 const STRICT = ['flo', 'gil'].map((name) => `${name}@strict.test`);
-const person = (email: string, orgId: string) => ({
-  email,
-  password: PASSWORD,
-  firstName: email.split('@')[0]!,
-  lastName: 'Tester',
-  memberships: [{ orgId, role: 'member' as const, productAccess: ['hrms' as const] }],
-});
-const SEED: SeedInput = {
-  organizations: [
-    { orgId: 'open', company: 'Open Co', plan: { hrms: true } },
-    { orgId: 'strict', company: 'Strict Co', plan: { hrms: true }, mfa: { email: true, authenticatorApp: false } },
-  ],
-  users: [...OPEN.map((email) => person(email, 'open')), ...STRICT.map((email) => person(email, 'strict'))],
-};
+const SEED = passkeySeed(PASSWORD, { open: OPEN, strict: STRICT });
 
 const ELECTRON = desktopUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Suite Chat/2.0.1 Chrome/142.0.0.0 Electron/45.4.1 Safari/537.36', 'chat', '2.0.1');
 let addressCounter = 0;

@@ -6,7 +6,7 @@ import { sessions, webauthnChallenges } from '../../src/server/db/schema';
 import { PASSKEY_REFUSED } from '../../src/server/handlers/passkeys';
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { burst, callLines, tally, times } from './attack';
-import type { SeedInput } from './fixtures/seed';
+import { passkeySeed } from './fixtures/passkey-seed';
 import { continueOn, describeEngines, useTestServerWithMail, type TestClient } from './harness';
 import { SoftwareAuthenticator } from './software-authenticator';
 
@@ -18,20 +18,7 @@ import { SoftwareAuthenticator } from './software-authenticator';
 const PASSWORD = 'Passkey#Pass123';
 const OPEN = ['ana', 'ben', 'cy', 'dee', 'eve'].map((name) => `${name}@open.test`);
 const STRICT = ['fay', 'gus', 'hal', 'ivy', 'jay'].map((name) => `${name}@strict.test`);
-const person = (email: string, orgId: string) => ({
-  email,
-  password: PASSWORD,
-  firstName: email.split('@')[0]!,
-  lastName: 'Tester',
-  memberships: [{ orgId, role: 'member' as const, productAccess: ['hrms' as const] }],
-});
-const SEED: SeedInput = {
-  organizations: [
-    { orgId: 'open', company: 'Open Co', plan: { hrms: true } },
-    { orgId: 'strict', company: 'Strict Co', plan: { hrms: true }, mfa: { email: true, authenticatorApp: false } },
-  ],
-  users: [...OPEN.map((email) => person(email, 'open')), ...STRICT.map((email) => person(email, 'strict'))],
-};
+const SEED = passkeySeed(PASSWORD, { open: OPEN, strict: STRICT });
 
 let addressCounter = 0;
 /** A client address of its own (TEST-NET-3), as the proxy in front would report it. */
