@@ -533,6 +533,82 @@ export const organizationDomains = pgTable(
   ],
 );
 
+/**
+ * A company's own identity provider (issue 25: connections): OpenID Connect (`config`: issuer, client id, the sealed
+ * client secret, claim names) or SAML 2.0 (`config`: the provider's metadata, IdP-initiated allowed or not). Off until
+ * the admin turns it on, which needs a successful "Test sign-in" since its last change (`tested_at`). `enforced`:
+ * members with a verified-domain address must sign in through it (the organization's admins keep their password).
+ */
+export const ssoConnections = pgTable(
+  'sso_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'oidc' | 'saml'>().notNull(),
+    /** What the admin calls it ("Okta", "Google Workspace"). */
+    name: text('name').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    enforced: boolean('enforced').notNull().default(false),
+    defaultRole: text('default_role').$type<Role>().notNull().default('member'),
+    defaultProducts: jsonb('default_products').$type<ProductKey[]>().notNull().default([]),
+    /** The last successful test sign-in since the configuration last changed; null until then. */
+    testedAt: timestamp('tested_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('sso_connections_org_idx').on(table.organizationId)],
+);
+
+/**
+ * A sign-in through a connection, from its start to the portal's session: what the provider's answer is checked
+ * against (state, nonce and PKCE verifier, or the SAML request id), bound to the browser that started it (the sha256 of
+ * its `portal_sso` cookie) or, for a console test, to the admin. When the provider's answer is good the identity is
+ * kept with a single-use hand-off (sha256) that the portal page redeems (`ssoLogin`) or the console reads.
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'sign-in' | 'test'>().notNull(),
+    stateHash: text('state_hash').notNull().unique(),
+    bindingHash: text('binding_hash').notNull(),
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    /** The SAML AuthnRequest's id, which the response's InResponseTo must name. */
+    requestId: text('request_id'),
+    identity: jsonb('identity').$type<Record<string, unknown>>(),
+    handoffHash: text('handoff_hash').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('sso_sign_ins_expires_idx').on(table.expiresAt)],
+);
+
+/** A person at a connection's provider (its stable subject) linked to a portal account, made at their first sign-in. */
+export const ssoLinks = pgTable(
+  'sso_links',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.subject] }), index('sso_links_user_idx').on(table.userId)],
+);
+
 export const schema = {
   organizations,
   users,
@@ -556,6 +632,9 @@ export const schema = {
   trustedDevices,
   newDeviceAlerts,
   organizationDomains,
+  ssoConnections,
+  ssoSignIns,
+  ssoLinks,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */
