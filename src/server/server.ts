@@ -33,6 +33,9 @@ import { registerSocketCalls } from './socket/register';
 import { signInHandlers } from './handlers/sign-in';
 import { microsoftHandlers } from './handlers/microsoft';
 import { createMicrosoftSignIn } from './microsoft/microsoft-sign-in';
+import { createSsoSignIn } from './sso/sso-sign-in';
+import { ssoHandlers } from './handlers/sso';
+import { adminSsoHandlers } from './handlers/admin-sso';
 import { workspaceHandlers } from './handlers/workspace';
 import { signUpHandlers } from './handlers/sign-up';
 import { passwordHandlers } from './handlers/password';
@@ -140,6 +143,7 @@ export async function startPortalServer(
       metrics,
       mfaKey,
       microsoft: createMicrosoftSignIn(config, db, log),
+      sso: createSsoSignIn(config, db, log, mfaKey),
     };
     const oidc = await createOidcProvider(db, config.publicUrl, { trustProxy: config.trustProxy.kind !== 'none' });
     const httpPipeline = createPipeline(services, { ...oauth2Handlers(services, oidc.provider), ...adminImageHandlers(services), ...deviceTrustHandlers(services) }, null, HTTP_PIPELINE_CALLS);
@@ -168,6 +172,7 @@ export async function startPortalServer(
       {
         ...signInHandlers(services),
         ...microsoftHandlers(services),
+        ...ssoHandlers(services),
         ...workspaceHandlers(services),
         ...signUpHandlers(services),
         ...passwordHandlers(services),
@@ -184,6 +189,7 @@ export async function startPortalServer(
         ...adminSettingsHandlers(services),
         ...adminAppHandlers(services),
         ...adminDomainHandlers(services),
+        ...adminSsoHandlers(services),
       },
       config.payloadKey ? createPayloadCodec(config.payloadKey) : null,
     );

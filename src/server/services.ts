@@ -8,6 +8,7 @@ import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { MicrosoftSignIn } from './microsoft/microsoft-sign-in';
+import type { SsoSignIn } from './sso/sso-sign-in';
 
 /** What handlers and HTTP routes share: built once at start-up, passed in (no module-level singletons). */
 export interface Services {
@@ -29,4 +30,6 @@ export interface Services {
   mfaKey: Buffer;
   /** Microsoft sign-in (MS_*), or null when MS_CLIENT_ID is not set. */
   microsoft: MicrosoftSignIn | null;
+  /** Organizations' own identity providers (OpenID Connect, SAML 2.0): sso/. */
+  sso: SsoSignIn;
 }

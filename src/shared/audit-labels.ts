@@ -39,4 +39,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'domain-verified': 'Domain verified',
   'domain-verification-failed': 'Domain check failed',
   'domain-removed': 'Domain removed',
+  'sso-connection-added': 'Sign-in connection added',
+  'sso-connection-changed': 'Sign-in connection changed',
+  'sso-connection-removed': 'Sign-in connection removed',
+  'sso-member-joined': 'Joined through company sign-in',
+  'sso-sign-in-refused': 'Company sign-in refused',
 };

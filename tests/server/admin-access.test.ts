@@ -59,6 +59,12 @@ function everyEvent(orgId: string, ids: { member: string; invitation: string; ap
     claimDomain: { orgId, domain: 'sneaky.example' },
     verifyDomain: { orgId, domain: `${orgId}.example` },
     removeDomain: { orgId, domain: `${orgId}.example` },
+    getSsoConnections: { orgId },
+    createSsoConnection: { orgId, kind: 'oidc', name: 'Sneaky', oidc: { issuer: 'https://idp.sneaky.example', clientId: 'c', clientSecret: 's' } },
+    updateSsoConnection: { orgId, connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2', enabled: false },
+    deleteSsoConnection: { orgId, connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' },
+    startSsoTest: { orgId, connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' },
+    getSsoTestResult: { orgId, handoff: 'h4ndoff-of-the-sign-in_0123456789abcdef' },
   };
 }
 

@@ -18,7 +18,7 @@ const SIGNED_IN_ALREADY = 'You are signed in already.';
 const PASSKEY_TWICE = 'You signed in with a passkey: enter the code as your second factor.';
 
 /** The RFC 8176 reference of each first factor, for a sign-in that adds a passkey as its second. */
-const FIRST_AMR: Record<FirstFactorMethod, string> = { password: 'pwd', microsoft: 'fed', passkey: 'hwk' };
+const FIRST_AMR: Record<FirstFactorMethod, string> = { password: 'pwd', microsoft: 'fed', passkey: 'hwk', company: 'fed' };
 /** Whatever was wrong (an unknown credential, a bad signature, a used or expired challenge): one sentence, no account named. */
 export const PASSKEY_REFUSED = 'This passkey could not sign you in. Try again, or sign in with your password.';
 

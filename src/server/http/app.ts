@@ -8,6 +8,7 @@ import { describeError } from '../log';
 import { metricsRoute } from '../metrics';
 import { projectRoot } from '../paths';
 import { microsoftSignInRouter } from './microsoft-sign-in';
+import { ssoRouter } from './sso-routes';
 import { portalPage } from './portal-page';
 import type { ServerConfig } from '../config';
 import type { Services } from '../services';
@@ -79,6 +80,8 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
   // Trusting a device after a second factor: POST /device-trust sets the portal_device cookie (device-trust-routes.ts).
   if (routers.deviceTrust) app.use(routers.deviceTrust);
   app.use(microsoftSignInRouter(services));
+  // Organizations' own identity providers: /{orgId}/sso, the OpenID callback, SAML metadata and ACS (sso-routes.ts).
+  app.use(ssoRouter(services));
 
   app.use(productPreviewRouter());
   app.use(updatesRouter(config.updatesDir));

@@ -4,18 +4,11 @@ import { MicrosoftLoginQuerySchema } from '../../shared/protocol/microsoft-login
 import { MICROSOFT_MESSAGES } from '../microsoft/microsoft-sign-in';
 import { MicrosoftError } from '../microsoft/oidc-client';
 import type { Services } from '../services';
-import { escapeHtml } from '../../shared/escape-html';
+import { infoPage } from './info-page';
 
-/** A small page of its own (the popup shows it where the provider would be): a title, a heading, what to do. */
+/** The popup's own page (where the provider would be): a title, a heading, what to do. */
 function page(res: Response, status: number, heading: string, text: string): void {
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Microsoft sign-in</title></head>` +
-        `<body><main><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p><p>Close this window to go back to the portal.</p></main></body></html>`,
-    );
+  infoPage(res, status, { title: 'Microsoft sign-in', heading, text, next: 'Close this window to go back to the portal.' });
 }
 
 /**

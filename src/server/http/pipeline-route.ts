@@ -7,6 +7,7 @@ import type { Logger } from '../log';
 import type { Caller } from '../pipeline/context';
 import type { Pipeline } from '../pipeline/pipeline';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
+import { ssoBindingOfCookie } from '../sso/binding-cookie';
 
 /** The Authorization header's bearer token: the portal session of "Continue as". */
 function bearerToken(header: string | undefined): string | null {
@@ -29,6 +30,7 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiC
       ip: req.ip ?? null,
       userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
       deviceToken: deviceTokenOfCookie(req.get('cookie')),
+      ssoBinding: ssoBindingOfCookie(req.get('cookie')),
       token: () => bearerToken(req.get('authorization')),
     };
     const body = req.body === undefined ? {} : { body: req.body as unknown };

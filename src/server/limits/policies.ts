@@ -105,6 +105,16 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     counts: 'passkey assertions checked (passkeyLogin, passkeyDesktopCode) and desktop passkey codes redeemed (passkeyDesktopLogin) from one address; given back on success',
     rules: [subject(50, 15, 'refund')],
   },
+  ssoSignIn: {
+    subject: 'address',
+    counts: "company sign-ins started (/{orgId}/sso), providers' answers (/sso/oidc/callback, the SAML ACS) and hand-offs redeemed (ssoLogin, given back on success) from one address",
+    rules: [subject(100, 15, 'refund')],
+  },
+  signInDiscovery: {
+    subject: 'address',
+    counts: "sign-in pages asking whether an address's domain signs in with its company (discoverSignIn)",
+    rules: [subject(300, 15, 'keep')],
+  },
 };
 
 /**

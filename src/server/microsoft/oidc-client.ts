@@ -38,7 +38,12 @@ const SCOPE = 'openid profile email';
  * `tid`. Discovery runs at the first use and again after a failure; TLS is Node's (NODE_EXTRA_CA_CERTS for a private CA).
  * `fetch` is for tests that stand a local provider in for login.microsoftonline.com.
  */
-export function createOidcClient(config: MicrosoftConfig, log: Logger, options: { fetch?: client.CustomFetch } = {}) {
+export function createOidcClient(
+  config: Pick<MicrosoftConfig, 'authority' | 'clientId' | 'clientSecret'>,
+  log: Logger,
+  options: { fetch?: client.CustomFetch; scope?: string; logAs?: string } = {},
+) {
+  const logAs = options.logAs ?? 'microsoft';
   let discovered: Promise<client.Configuration> | null = null;
 
   const configuration = (): Promise<client.Configuration> => {
@@ -52,12 +57,12 @@ export function createOidcClient(config: MicrosoftConfig, log: Logger, options: 
       )
       .then((found) => {
         if (options.fetch) found[client.customFetch] = options.fetch;
-        log.info('microsoft.discovered', { issuer: found.serverMetadata().issuer });
+        log.info(`${logAs}.discovered`, { issuer: found.serverMetadata().issuer });
         return found;
       })
       .catch((error: unknown) => {
         discovered = null;
-        log.warn('microsoft.discovery-failed', { authority: config.authority, reason: describe(error) });
+        log.warn(`${logAs}.discovery-failed`, { authority: config.authority, reason: describe(error) });
         throw new MicrosoftError('unreachable', describe(error));
       });
     return discovered;
@@ -65,11 +70,12 @@ export function createOidcClient(config: MicrosoftConfig, log: Logger, options: 
 
   return {
     /** The provider's authorization URL for one sign-in (PKCE S256, state, nonce). */
-    async authorizationUrl(request: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<URL> {
+    async authorizationUrl(request: { redirectUri: string; state: string; nonce: string; codeVerifier: string; loginHint?: string }): Promise<URL> {
       const found = await configuration();
       return client.buildAuthorizationUrl(found, {
         redirect_uri: request.redirectUri,
-        scope: SCOPE,
+        scope: options.scope ?? SCOPE,
+        ...(request.loginHint ? { login_hint: request.loginHint } : {}),
         response_type: 'code',
         response_mode: 'query',
         state: request.state,
@@ -80,7 +86,12 @@ export function createOidcClient(config: MicrosoftConfig, log: Logger, options: 
     },
 
     /** Exchanges a code for tokens and returns the validated ID token's identity; MicrosoftError when anything is off. */
-    async redeem(request: { redirectUri: string; code: string; state: string; iss?: string; codeVerifier: string; nonce: string }): Promise<MicrosoftIdentity> {
+    async redeem(request: RedeemRequest): Promise<MicrosoftIdentity> {
+      return identityOf(await this.redeemClaims(request));
+    },
+
+    /** Exchanges a code for tokens and returns the validated ID token's claims (signature, issuer, audience, nonce, expiry checked). */
+    async redeemClaims(request: RedeemRequest): Promise<client.IDToken> {
       const found = await configuration();
       const callback = new URL(request.redirectUri);
       callback.searchParams.set('code', request.code);
@@ -100,12 +111,22 @@ export function createOidcClient(config: MicrosoftConfig, log: Logger, options: 
       }
       const claims = tokens.claims();
       if (!claims) throw new MicrosoftError('refused', 'no ID token');
-      return identityOf(claims);
+      return claims;
     },
   };
 }
 
 export type OidcClient = ReturnType<typeof createOidcClient>;
+
+/** What a returned code is redeemed with: the attempt's values and the callback's. */
+export interface RedeemRequest {
+  redirectUri: string;
+  code: string;
+  state: string;
+  iss?: string;
+  codeVerifier: string;
+  nonce: string;
+}
 
 /** The identity in validated ID-token claims. */
 export function identityOf(claims: client.IDToken): MicrosoftIdentity {

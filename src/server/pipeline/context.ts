@@ -17,6 +17,8 @@ export interface Caller {
   userAgent: string | null;
   /** The trusted-device token the client carries (the `portal_device` cookie, or the desktop app's handshake). */
   deviceToken: string | null;
+  /** The `portal_sso` cookie: the browser's binding to a company sign-in it started (sso/binding-cookie.ts). */
+  ssoBinding?: string | null;
   /**
    * The token this connection carries: the one its handshake brought (a socket), or the request's bearer token (HTTP).
    * It is the only way a connection is signed in: a sign-in answers with a token, and the client opens a new
@@ -42,6 +44,8 @@ export interface BaseContext {
   origin: CallOrigin;
   /** The caller's trusted-device token, read by the sign-in flow to skip a second factor. */
   deviceToken: string | null;
+  /** The browser's company sign-in binding (`portal_sso` cookie), which `ssoLogin` must match. */
+  ssoBinding: string | null;
 }
 
 /** A resolved session and its account (the session stage, for `auth: 'user'`). */

@@ -142,6 +142,7 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
         userAgent: caller.userAgent,
         origin: { ip: caller.ip, userAgent: caller.userAgent, reported: null },
         deviceToken: caller.deviceToken,
+        ssoBinding: caller.ssoBinding ?? null,
       };
       const reached = { ctx: base };
       const { work, wrote, result } = await measureWork(() => runStages(chains.get(name)!, call, base, reached), { event: name, hashes: call.entry.hashes === true });

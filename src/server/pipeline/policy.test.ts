@@ -87,7 +87,7 @@ describe('budgets whose subject is the caller are declared, not spent by handler
   };
   const caller = { connectionId: 'c', ip: '203.0.113.7', userAgent: null, deviceToken: null, token: () => null } satisfies Caller;
   const callOf = (event: string, entry: AnyEntry, payload: unknown = {}): Call => ({ event, entry, caller, raw: payload, payload, attempts: new Map() });
-  const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken: null };
+  const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken: null, ssoBinding: null };
 
   it('the limits stage spends a caller budget for the signed-in user, or the app, before the handler', async () => {
     const { spent, limiter } = recording();
@@ -136,7 +136,7 @@ describe('a known device is looked up only for a budget that counts it apart, an
     const token = 'T'.repeat(43);
     const run = (event: string, entry: AnyEntry, payload: unknown, deviceToken: string | null) => {
       const caller = { connectionId: 'c', ip: '203.0.113.7', userAgent: null, deviceToken, token: () => null } satisfies Caller;
-      const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken };
+      const base = { ip: caller.ip, userAgent: null, origin: { ip: caller.ip, userAgent: null, reported: null }, deviceToken, ssoBinding: null };
       return stage({ event, entry, caller, raw: payload, payload, attempts: new Map() }, base, async () => null);
     };
     await run('login', EVENTS.login, { identifier: 'ada@alpha.test', password: 'x', platform: 'web' }, null);

@@ -1,7 +1,7 @@
 import type { UserRow } from '../accounts/queries';
 
 /** How a sign-in proved who the account is: the one thing that differs between the ways in. */
-export type FirstFactorMethod = 'password' | 'microsoft' | 'passkey';
+export type FirstFactorMethod = 'password' | 'microsoft' | 'passkey' | 'company';
 
 /**
  * What a first factor hands to the required steps: the account, and what the proof was worth. Each way in (the
@@ -43,5 +43,15 @@ export const passkeyFactor = (user: UserRow, userVerified: boolean): FirstFactor
   amr: userVerified ? ['hwk', 'user', 'mfa'] : ['hwk'],
   multiFactor: userVerified,
   detail: userVerified ? 'a passkey with user verification' : 'a passkey',
+  resendable: false,
+});
+
+/** A company's own identity provider (issue 25): federated; two factors when it reports them (`amr` with `mfa`, a SAML MFA context). */
+export const companyFactor = (user: UserRow, company: string, multiFactor: boolean): FirstFactor => ({
+  user,
+  method: 'company',
+  amr: multiFactor ? ['fed', 'mfa'] : ['fed'],
+  multiFactor,
+  detail: multiFactor ? `${company} sign-in with its second factor` : `${company} sign-in`,
   resendable: false,
 });

@@ -10,6 +10,8 @@ import type { Services } from '../services';
 import type { FirstFactor } from './first-factor';
 import { nextRequiredStep } from './required-steps';
 import { issueDeviceGrant, useTrustedDevice } from './trusted-devices';
+import { enforcedCompanySignIn } from '../sso/enforcement';
+import { SSO_MESSAGES } from '../sso/sso-sign-in';
 
 /** The second-factor codes by MFAType, as the audit log names them. */
 export const FACTOR_CODES = { 1: 'work email code', 2: 'authenticator code' } as const;
@@ -68,6 +70,7 @@ export async function takeRequiredSteps(
   surface: 'portal' | 'app' = 'portal',
 ): Promise<FlowResult> {
   const { user } = factor;
+  if (factor.method === 'password') await refuseWhereCompanySignInIsRequired(services, call, user);
   const mfa = await mfaState(services, user);
   let step = nextRequiredStep({ verified: user.verified, mfa, multiFactor: factor.multiFactor, secondFactorPassed: false });
   // Only a sign-in that would be asked for its second factor looks its device up (and touches it when trusted).
@@ -120,4 +123,16 @@ export async function takeRequiredSteps(
 export function loginReplyOf(result: Exclude<FlowResult, { step: 'passed' }>): LoginReply {
   if (result.step === 'verify-email') return { activateAccount: true, email: result.user.email };
   return { ...secondFactorReply(result.mfa, result.user.email, result.MFAType), ...(result.ticket ? { ticket: result.ticket } : {}) };
+}
+
+/**
+ * Enforcement (issue 25): a password sign-in of an address on a domain whose organization requires its company sign-in
+ * is refused, after the password was found right (so the refusal tells nothing about accounts), with the company's
+ * name; its admins keep their password (sso/enforcement.ts). Audited as a failed sign-in.
+ */
+async function refuseWhereCompanySignInIsRequired(services: Services, call: FlowCall, user: UserRow): Promise<void> {
+  const required = await enforcedCompanySignIn(services.db, user);
+  if (!required) return;
+  await recordAudit(services.db, user.id, { kind: 'sign-in-failed', detail: `password refused: ${required.company} sign-in is required`, origin: call.origin });
+  throw new CallError(ERROR_CODES.FORBIDDEN, SSO_MESSAGES.enforced(required.company));
 }

@@ -8,6 +8,7 @@ import type { Caller } from '../pipeline/context';
 import type { Metrics } from '../metrics';
 import type { Pipeline } from '../pipeline/pipeline';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
+import { ssoBindingOfCookie } from '../sso/binding-cookie';
 import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
 
 interface SocketData {
@@ -25,6 +26,8 @@ interface Origin {
   userAgent: string | null;
   /** The `portal_device` cookie of the handshake request (a browser's trusted device). */
   deviceToken: string | null;
+  /** The `portal_sso` cookie: the company sign-in this browser started. */
+  ssoBinding: string | null;
 }
 
 /** engine.io's connection as far as this file touches it: the request it keeps for its whole life unless let go. */
@@ -80,6 +83,7 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       ip: clientAddress(request, trustProxy),
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       deviceToken: deviceTokenOfCookie(request.headers.cookie),
+      ssoBinding: ssoBindingOfCookie(request.headers.cookie),
     });
     connection.request = null;
   });
@@ -90,13 +94,14 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     data.token = handshake.success ? (handshake.data.token ?? null) : null;
     data.accountType = handshake.success ? (handshake.data.accountType ?? null) : null;
     data.sessionId = null;
-    const { ip, userAgent, deviceToken } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null };
+    const { ip, userAgent, deviceToken, ssoBinding } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null, ssoBinding: null };
     const caller: Caller = {
       connectionId: socket.id,
       ip,
       userAgent,
       // A browser's cookie, else what a desktop app keeps in its keychain and sends in the handshake.
       deviceToken: deviceToken ?? (handshake.success ? (handshake.data.deviceToken ?? null) : null),
+      ssoBinding,
       token: () => data.token,
       accountType: () => data.accountType,
       joinSession: (sessionId) => {

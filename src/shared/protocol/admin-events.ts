@@ -21,6 +21,7 @@ import {
 } from './admin-schemas';
 import { ClaimDomainSchema, DomainRefSchema, DomainSummarySchema } from './domain-schemas';
 import { entry } from './events';
+import { CreateSsoConnectionSchema, SsoConnectionRefSchema, SsoConnectionSchema, SsoTestResultQuerySchema, SsoTestResultSchema, UpdateSsoConnectionSchema } from './sso-schemas';
 import { SuccessSchema } from './schemas';
 import { IdSchema, instant } from './security-schemas';
 import { OrgIdSchema } from '../validation/fields';
@@ -83,4 +84,16 @@ export const ADMIN_EVENTS = {
   verifyDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, DomainRefSchema, z.object({ domain: DomainSummarySchema })),
   /** Remove a claimed domain, verified or not. */
   removeDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, DomainRefSchema, SuccessSchema),
+  /** The organization's own identity providers (OpenID Connect, SAML 2.0), with the addresses to register there. */
+  getSsoConnections: entry({ auth: 'user' }, z.object({ orgId: OrgIdSchema }), z.object({ list: z.array(SsoConnectionSchema) })),
+  /** Add a connection: turned off until a test sign-in succeeds. */
+  createSsoConnection: entry({ auth: 'user', limits: { adminChange: 'caller' } }, CreateSsoConnectionSchema, z.object({ connection: SsoConnectionSchema })),
+  /** Change a connection: settings, default role and products, on or off, required or not. */
+  updateSsoConnection: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateSsoConnectionSchema, z.object({ connection: SsoConnectionSchema })),
+  /** Remove a connection (the accounts it made stay). */
+  deleteSsoConnection: entry({ auth: 'user', limits: { adminChange: 'caller' } }, SsoConnectionRefSchema, SuccessSchema),
+  /** Start a test sign-in: the provider's URL, which comes back to the console with the claims it mapped. */
+  startSsoTest: entry({ auth: 'user', limits: { adminChange: 'caller' } }, SsoConnectionRefSchema, z.object({ url: z.string() })),
+  /** The result of the admin's own test sign-in (once); a usable one marks the connection tested. */
+  getSsoTestResult: entry({ auth: 'user' }, SsoTestResultQuerySchema, z.object({ result: SsoTestResultSchema })),
 } as const;

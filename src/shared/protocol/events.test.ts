@@ -13,6 +13,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
     valid: { code: 'M.C507_BAY.2.U.abc', state: 'sT4te-of-the-sign-in_0123456789abcdef', binding: 'b1nding-of-the-opener_0123456789abcd', platform: 'web' },
     invalid: { code: 'M.C507_BAY.2.U.abc', state: 'short', binding: 'b1nding-of-the-opener_0123456789abcd' },
   },
+  discoverSignIn: { valid: { identifier: 'ann@acme.test' }, invalid: { identifier: 'x'.repeat(300) } },
+  ssoLogin: { valid: { handoff: 'h4ndoff-of-the-sign-in_0123456789abcdef', platform: 'web' }, invalid: { handoff: 'short' } },
   authenticate: { valid: { token }, invalid: { token: 42 } },
   getWorkspaceList: { valid: { requirePlanDetails: true }, invalid: { requirePlanDetails: 'yes' } },
   loginEmail: { valid: { email: 'ada@acme.test', orgId: 'acme', appType: 'superChat' }, invalid: { email: 'ada@acme.test', orgId: 'acme', appType: 'superPhone' } },
@@ -91,6 +93,15 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   claimDomain: { valid: { orgId: 'acme', domain: 'Bücher.Example.' }, invalid: { orgId: 'acme', domain: '*.acme.com' } },
   verifyDomain: { valid: { orgId: 'acme', domain: 'acme.com' }, invalid: { orgId: 'acme', domain: '10.0.0.1' } },
   removeDomain: { valid: { orgId: 'acme', domain: 'acme.com' }, invalid: { orgId: 'acme', domain: 'https://acme.com/' } },
+  getSsoConnections: { valid: { orgId: 'acme' }, invalid: { orgId: '' } },
+  createSsoConnection: {
+    valid: { orgId: 'acme', kind: 'oidc', name: 'Okta', oidc: { issuer: 'https://acme.okta.com', clientId: 'portal', clientSecret: 's3cret' } },
+    invalid: { orgId: 'acme', kind: 'oidc', name: 'Okta', oidc: { issuer: 'ftp://acme.okta.com', clientId: 'portal', clientSecret: 's3cret' } },
+  },
+  updateSsoConnection: { valid: { orgId: 'acme', connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2', enabled: true }, invalid: { orgId: 'acme', connectionId: 'nope' } },
+  deleteSsoConnection: { valid: { orgId: 'acme', connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' }, invalid: { orgId: 'acme' } },
+  startSsoTest: { valid: { orgId: 'acme', connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' }, invalid: { connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' } },
+  getSsoTestResult: { valid: { orgId: 'acme', handoff: 'h4ndoff-of-the-sign-in_0123456789abcdef' }, invalid: { orgId: 'acme', handoff: '../x' } },
   getPasskeyRegistrationOptions: { valid: {}, invalid: { userId: '123e4567-e89b-42d3-a456-426614174000' } },
   registerPasskey: {
     valid: {

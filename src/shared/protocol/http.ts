@@ -10,9 +10,16 @@ export const HTTP_ROUTES = {
   msCallback: '/auth/ms/callback',
   /** POST: redeem a sign-in's `deviceGrant` into the HttpOnly `portal_device` cookie (trusted devices, issue 23 §3). */
   deviceTrust: '/device-trust',
+  /** GET: where every company's OpenID provider returns to (the redirect URI an admin registers there). */
+  ssoOidcCallback: '/sso/oidc/callback',
+  /** The portal page that finishes a company sign-in (`#handoff=…`): ssoLogin, then the next step. */
+  ssoComplete: '/sso/complete',
   /** GET: the portal's runtime configuration (product hosts, cookie domain). */
   portalConfig: '/portal-config.json',
 } as const;
+
+/** GET: starts an organization's company sign-in (bookmarks, the sign-in page's "Continue with … sign-in"). */
+export const ssoStartPath = (orgId: string) => `/${encodeURIComponent(orgId)}/sso`;
 
 /**
  * The id of the element in the web portal's page that carries the portal config (a JSON data block the account server

@@ -37,6 +37,8 @@ export const LIMIT_NAMES = [
   'passkeyChange',
   'passkeyOptions',
   'passkeySignIn',
+  'ssoSignIn',
+  'signInDiscovery',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

@@ -60,6 +60,13 @@ export const MsLoginPayloadSchema = z.object({
 });
 export type MsLoginPayload = z.infer<typeof MsLoginPayloadSchema>;
 
+/** ssoLogin: the hand-off a company sign-in's return carried (in the page's fragment), with device facts as for `login`. */
+export const SsoLoginPayloadSchema = z.object({ handoff: MicrosoftTicketSchema, platform: PlatformSchema.optional(), appVersion: z.string().trim().max(64).optional() });
+
+/** discoverSignIn: what the sign-in page asks as an address is typed, and where a company sign-in would start. */
+export const DiscoverSignInSchema = z.object({ identifier: z.string().trim().max(254) });
+export const DiscoverSignInReplySchema = z.object({ sso: z.object({ company: z.string(), url: z.string() }).nullable() });
+
 /**
  * A sign-in ticket: the server's signed word that a first factor with nothing to send again (Microsoft, a passkey)
  * was passed, for 10 minutes; the second-factor screens send it in place of a password.

@@ -30,6 +30,11 @@ export const ADMINISTRATION_AUDIT_KINDS = [
   'domain-verified',
   'domain-verification-failed',
   'domain-removed',
+  'sso-connection-added',
+  'sso-connection-changed',
+  'sso-connection-removed',
+  'sso-member-joined',
+  'sso-sign-in-refused',
 ] as const;
 
 /** What the audit log records: an account's own events, then the administration's, in the order the filter lists them. */

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { findUserById, type UserRow } from '../accounts/queries';
+import { auditInsert } from '../audit/audit-log';
+import type { CallOrigin } from '../auth/device';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import { memberships, organizationDomains, ssoLinks, users } from '../db/schema';
+import type { OrganizationRow } from '../organizations/organization';
+import { planProducts, productsForRole } from '../organizations/organization';
+import type { ConnectionRow } from './connections';
+import { domainOf, type SsoIdentity } from './identity';
+
+/** Why a company sign-in found no account it may sign in to (for the audit; the user reads SSO_MESSAGES). */
+export type ProvisioningRefusal = 'no-email' | 'unverified-domain';
+
+/** Whether the organization has verified the domain of this address: only then may its provider vouch for the address. */
+export async function ownsAddress(db: Db, organizationId: string, email: string | null): Promise<boolean> {
+  const domain = domainOf(email);
+  if (!domain) return false;
+  const [row] = await db
+    .select({ id: organizationDomains.id })
+    .from(organizationDomains)
+    .where(and(eq(organizationDomains.organizationId, organizationId), eq(organizationDomains.domain, domain), isNotNull(organizationDomains.verifiedAt)));
+  return row !== undefined;
+}
+
+const nameOr = (value: string | null, fallback: string) => (value ?? fallback).slice(0, 100);
+
+/**
+ * The account a company's provider signs in (issue 25, just-in-time membership):
+ * - a person linked before (connection + subject): that account, its names updated from the provider;
+ * - else, only for an address on a domain the organization has verified (a provider vouches for its own company's
+ *   addresses, never for another's): the account of that address, or a new one (verified, no password chosen), linked,
+ *   and a member of the organization with the connection's default role and products when it was not one.
+ * An account that was waiting for its address to be verified counts as verified now, and its password, never proven,
+ * as not chosen (so nobody who signed up with someone else's address keeps a way in). Two first sign-ins at once make
+ * one account and one link.
+ */
+export async function accountFor(
+  db: Db,
+  connection: ConnectionRow,
+  org: OrganizationRow,
+  identity: SsoIdentity,
+  origin: CallOrigin,
+): Promise<{ user: UserRow; joined: boolean } | { refused: ProvisioningRefusal }> {
+  const [linked] = await db
+    .update(ssoLinks)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(ssoLinks.connectionId, connection.id), eq(ssoLinks.subject, identity.subject)))
+    .returning({ userId: ssoLinks.userId });
+  if (linked) {
+    await refreshNames(db, linked.userId, identity);
+    const user = await findUserById(db, linked.userId);
+    if (user) return { user, joined: false };
+  }
+  if (!identity.email) return { refused: 'no-email' };
+  if (!(await ownsAddress(db, org.id, identity.email))) return { refused: 'unverified-domain' };
+  const email = identity.email;
+  // Hashed before the transaction, and only for an address without an account: a password nobody knows.
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const unusable = existing ? null : await hashPassword(randomBytes(24).toString('base64url'));
+
+  return db.transaction(async (tx) => {
+    if (unusable) {
+      await tx
+        .insert(users)
+        .values({ email, passwordHash: unusable, passwordChosen: false, firstName: nameOr(identity.givenName, email.split('@')[0]!), lastName: nameOr(identity.familyName, ''), verified: true })
+        .onConflictDoNothing();
+    }
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!user) throw new Error('account vanished during a company sign-in');
+    if (!user.verified) await tx.update(users).set({ verified: true, passwordChosen: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx.insert(ssoLinks).values({ connectionId: connection.id, subject: identity.subject, userId: user.id, email }).onConflictDoNothing();
+    const products = productsForRole(connection.defaultRole, connection.defaultProducts).filter((product) => planProducts(org).includes(product));
+    const [joined] = await tx
+      .insert(memberships)
+      .values({ userId: user.id, organizationId: org.id, role: connection.defaultRole, productAccess: products })
+      .onConflictDoNothing()
+      .returning({ id: memberships.id });
+    if (joined) {
+      await auditInsert(tx, user.id, {
+        kind: 'sso-member-joined',
+        organizationId: org.id,
+        actor: `sign-in connection ${connection.name}`,
+        subject: email,
+        detail: `${connection.defaultRole}, ${products.join(', ') || 'no products'}`,
+        origin,
+      });
+    }
+    const fresh = (await findUserById(tx, user.id))!;
+    return { user: fresh, joined: joined !== undefined };
+  });
+}
+
+/** A later sign-in brings the provider's names: kept when they changed. */
+async function refreshNames(db: Db, userId: string, identity: SsoIdentity): Promise<void> {
+  const set: Partial<Pick<UserRow, 'firstName' | 'lastName'>> = {};
+  if (identity.givenName) set.firstName = identity.givenName.slice(0, 100);
+  if (identity.familyName) set.lastName = identity.familyName.slice(0, 100);
+  if (Object.keys(set).length === 0) return;
+  await db
+    .update(users)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`(${users.firstName}, ${users.lastName}) is distinct from (${set.firstName ?? users.firstName}, ${set.lastName ?? users.lastName})`));
+}
