@@ -16,13 +16,15 @@ class CookieJar {
 /**
  * What a person does in the popup, with fetch: from `start` (the provider's authorization URL, or the portal's
  * /auth/ms/login that redirects there) follows the redirects, signs in on the stand-in's page as `email` (with or
- * without its second factor, or cancels), and stops at the redirect back to the portal's callback. Returns its query.
+ * without its second factor, or cancels), and stops at the redirect back to the portal's callback (`callbackPath`,
+ * Microsoft's by default). Returns its query.
  */
-export async function walkToCallback(start: string, options: { email: string; mfa?: boolean; cancel?: boolean }): Promise<URLSearchParams> {
+export async function walkToCallback(start: string, options: { email: string; mfa?: boolean; cancel?: boolean; callbackPath?: string }): Promise<URLSearchParams> {
+  const callbackPath = options.callbackPath ?? '/auth/ms/callback';
   const jar = new CookieJar();
   let url = new URL(start);
   for (let hop = 0; hop < 12; hop += 1) {
-    if (url.pathname === '/auth/ms/callback') return url.searchParams;
+    if (url.pathname === callbackPath) return url.searchParams;
     let response: Response;
     if (url.pathname.startsWith('/interaction/')) {
       const form = new URLSearchParams({ email: options.email, action: options.cancel ? 'cancel' : 'next', ...(options.mfa ? { mfa: 'on' } : {}) });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { runHash } from './hash-pool';
 
 /**
@@ -27,4 +28,19 @@ export async function verifyPassword(hash: string | null, password: string): Pro
     return false;
   }
   return runHash<boolean>({ op: 'verify', hash, password });
+}
+
+let unusableHash: Promise<string> | null = null;
+
+/**
+ * The password hash of an account made without a password (a company sign-in's new person): a real argon2id hash of a
+ * random password nobody was ever told, made once per process. A password sign-in of such an account costs what any
+ * other does (no answer comes faster for it), and no password opens it until its owner chooses one.
+ */
+export function unusablePasswordHash(): Promise<string> {
+  unusableHash ??= runHash<string>({ op: 'hash', password: randomBytes(32).toString('base64url'), options: ARGON2_OPTIONS, uncounted: true }).catch((error: unknown) => {
+    unusableHash = null;
+    throw error;
+  });
+  return unusableHash;
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { findUserById, type UserRow } from '../accounts/queries';
 import { auditInsert } from '../audit/audit-log';
 import type { CallOrigin } from '../auth/device';
-import { hashPassword } from '../auth/passwords';
+import { unusablePasswordHash } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { memberships, organizationDomains, ssoLinks, users } from '../db/schema';
 import type { OrganizationRow } from '../organizations/organization';
@@ -57,9 +56,9 @@ export async function accountFor(
   if (!identity.email) return { refused: 'no-email' };
   if (!(await ownsAddress(db, org.id, identity.email))) return { refused: 'unverified-domain' };
   const email = identity.email;
-  // Hashed before the transaction, and only for an address without an account: a password nobody knows.
+  // Only for an address without an account: the hash of a password nobody knows.
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const unusable = existing ? null : await hashPassword(randomBytes(24).toString('base64url'));
+  const unusable = existing ? null : await unusablePasswordHash();
 
   return db.transaction(async (tx) => {
     if (unusable) {

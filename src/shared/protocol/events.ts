@@ -102,7 +102,7 @@ export const PORTAL_EVENTS = {
   /** Whether a typed address's domain signs in through its company's own provider, and where (by the domain alone). */
   discoverSignIn: entry({ auth: 'none', limits: { signInDiscovery: 'address' } }, DiscoverSignInSchema, DiscoverSignInReplySchema),
   /** Finish a company sign-in with its hand-off, in the browser that started it (the `portal_sso` cookie). */
-  ssoLogin: entry({ auth: 'none', hashes: true, limits: { ssoSignIn: 'address', codeMail: 'account' } }, SsoLoginPayloadSchema, LoginReplySchema),
+  ssoLogin: entry({ auth: 'none', limits: { ssoSignIn: 'address', codeMail: 'account' } }, SsoLoginPayloadSchema, LoginReplySchema),
   /**
    * The second factor of a sign-in whose reply carried a ticket: without `otp` it mails a fresh code (work email),
    * with it the code is checked and the session opens. The ticket alone never opens one.
