@@ -25,6 +25,9 @@ const NETWORK_ONLY = [
   // The admin console's image uploads and the uploaded logos the server serves.
   /^\/uploads\//,
   /^\/images\//,
+  // Company sign-in: its start (/{orgId}/sso), the OpenID callback, SAML metadata and ACS (/sso/complete is the app's).
+  /^\/[^/]+\/sso(\?|$)/,
+  /^\/sso\/(oidc|saml)\//,
 ];
 
 const SHELL_MODULES =

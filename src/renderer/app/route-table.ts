@@ -52,6 +52,7 @@ const ResetWithRecoveryScreen = lazy(() =>
 
 // A default export: the shortest lazy import, for /login's budget.
 const DesktopPasskeyScreen = lazy(() => import('../features/passkeys/desktop-passkey-screen'));
+const CompanySignInScreen = lazy(() => import('../features/sign-in/company-sign-in-screen'));
 
 const DownloadsScreen = lazy(() => import('../features/downloads/downloads-screen').then((module) => ({ default: module.DownloadsScreen })));
 
@@ -93,6 +94,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/downloads', access: 'open', title: 'Downloads', screen: DownloadsScreen },
   // Opened by a desktop app in the system browser for its passkey sign-in (src/main/passkey-loopback.ts).
   { path: '/desktop-passkey', access: 'open', title: 'Passkey Sign In', screen: DesktopPasskeyScreen },
+  // Where a company's own provider sends the browser back (issue 25): the hand-off in the fragment.
+  { path: '/sso/complete', access: 'open', title: 'Company Sign In', screen: CompanySignInScreen },
 
   // Signed in only.
   { path: '/workspace', access: 'protected', title: 'Select Organization', screen: WorkspaceScreen },

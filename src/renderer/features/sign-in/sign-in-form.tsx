@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { afterFirstPaint } from '../../platform';
+import { call } from '../../api';
+import { afterFirstPaint, platform } from '../../platform';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
@@ -17,6 +18,41 @@ interface SignInFormProps {
   /** The identifier's label: email or user name (/login), email or employee code (onboarding, spec section 2). */
   identifierLabel: string;
   onSubmit: (values: SignInValues) => Promise<void>;
+  /** Ask, as an address is typed, whether its company signs it in (/login in a browser; issue 25). */
+  discoverCompany?: boolean;
+}
+
+/** A company sign-in the typed address's domain goes to: its name, and where it starts. */
+type CompanySignIn = { company: string; url: string } | null;
+
+/**
+ * As an address is typed (after a pause), asks the server whether its domain signs in through its company's own
+ * provider. The answer depends on the domain alone.
+ */
+function useCompanySignIn(enabled: boolean) {
+  const [found, setFound] = useState<CompanySignIn>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const asked = useRef('');
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const typed = (identifier: string) => {
+    if (!enabled) return;
+    clearTimeout(timer.current);
+    const value = identifier.trim().toLowerCase();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) {
+      asked.current = '';
+      setFound(null);
+      return;
+    }
+    if (value === asked.current) return;
+    timer.current = setTimeout(() => {
+      asked.current = value;
+      call('discoverSignIn', { identifier: value }).then(
+        (reply) => asked.current === value && setFound(reply.sso),
+        () => setFound(null),
+      );
+    }, 400);
+  };
+  return { found, typed };
 }
 
 const SERVER_ERROR_ID = 'sign-in-server-error';
@@ -39,7 +75,7 @@ const read = (form: HTMLFormElement) => {
  * messages appear at the first submit, then follow each change, and the first field in error takes the focus. It is
  * the one form without react-hook-form: it paints /login, and that library waits for the screens after it.
  */
-export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit }: SignInFormProps) {
+export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit, discoverCompany = false }: SignInFormProps) {
   const [errors, setErrors] = useState<SignInErrors>({});
   const rules = useRef<Rules | null>(null);
   const submitted = useRef(false);
@@ -48,12 +84,19 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
     void loadRules().then((loaded) => (rules.current = loaded));
   }, []);
 
+  const company = useCompanySignIn(discoverCompany);
+  // An organization's admin keeps a password sign-in when its company sign-in is required (a way in if it breaks).
+  const [passwordInstead, setPasswordInstead] = useState(false);
+  const companySignIn = passwordInstead ? null : company.found;
+
   const recheck = (event: FormEvent<HTMLFormElement>) => {
+    company.typed(read(event.currentTarget).identifier);
     if (submitted.current && rules.current) setErrors(rules.current.checkSignIn(read(event.currentTarget)).errors);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (companySignIn) return platform.redirect(`${platform.serverOrigin()}${companySignIn.url}`);
     const form = event.currentTarget;
     submitted.current = true;
     const { checkSignIn } = (rules.current ??= await loadRules());
@@ -79,21 +122,39 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
         spellCheck={false}
         error={errors.identifier}
       />
-      <PasswordField
-        id={FIELD_IDS.password}
-        name="password"
-        label="Password"
-        autoComplete="current-password"
-        error={errors.password}
-        describedBy={serverError ? SERVER_ERROR_ID : undefined}
-      />
-      <AlertMessage id={SERVER_ERROR_ID} message={serverError} />
-      <p className="form-aside">
-        <Link to={forgotPasswordTo}>Forgot Password?</Link>
-      </p>
-      <Button type="submit" className="button-block" loading={loading} disabled={offline}>
-        Login
-      </Button>
+      {companySignIn ? (
+        <>
+          <p className="notice" role="status">
+            {companySignIn.company} signs you in with your company account.
+          </p>
+          <Button type="submit" className="button-block" disabled={offline}>
+            Continue with {companySignIn.company} sign-in
+          </Button>
+          <p className="form-aside">
+            <Button variant="link" onClick={() => setPasswordInstead(true)}>
+              Sign in with a password instead
+            </Button>
+          </p>
+        </>
+      ) : (
+        <>
+          <PasswordField
+            id={FIELD_IDS.password}
+            name="password"
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password}
+            describedBy={serverError ? SERVER_ERROR_ID : undefined}
+          />
+          <AlertMessage id={SERVER_ERROR_ID} message={serverError} />
+          <p className="form-aside">
+            <Link to={forgotPasswordTo}>Forgot Password?</Link>
+          </p>
+          <Button type="submit" className="button-block" loading={loading} disabled={offline}>
+            Login
+          </Button>
+        </>
+      )}
     </form>
   );
 }

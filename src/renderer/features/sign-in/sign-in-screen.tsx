@@ -69,6 +69,8 @@ export function SignInScreen() {
         forgotPasswordTo={`${base}/forgot-password`}
         identifierLabel={orgPath ? 'Email address or employee code' : 'Email address or user name'}
         onSubmit={submit}
+        // A desktop app cannot send its window to a company's provider (its system-browser flow is still to come).
+        discoverCompany={!orgPath && hydrated && platform.deviceKind() !== 'desktop'}
       />
       {orgPath || !microsoftOffered ? null : (
         <>
