@@ -1,10 +1,16 @@
 import type { SectionProps } from './admin-console';
+import { ConnectionsSection } from './connections-section';
 import { DomainsSection } from './domains-section';
 
 /**
- * /admin/{orgId}/sign-in: how the organization's people sign in (issue 25). Its first part is the verified domains;
- * the company's own identity providers (OpenID Connect, SAML) come below them.
+ * /admin/{orgId}/sign-in: how the organization's people sign in (issue 25): its own identity providers (OpenID
+ * Connect, SAML 2.0), and the verified domains whose addresses they sign in.
  */
 export function SignInSection({ orgId, settings }: SectionProps) {
-  return <DomainsSection orgId={orgId} company={settings.company} />;
+  return (
+    <>
+      <ConnectionsSection orgId={orgId} company={settings.company} plan={settings.plan} />
+      <DomainsSection orgId={orgId} company={settings.company} />
+    </>
+  );
 }
