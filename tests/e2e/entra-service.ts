@@ -11,6 +11,9 @@ export const ENTRA_E2E = {
     { id: 'entra-e2e-member', email: 'member@e2e.test', emailVerified: true, name: 'Max Member', tenantId: 'e2e-tenant' },
     { id: 'entra-e2e-ms-mail', email: 'ms.mail@e2e.test', emailVerified: true, name: 'Mo Factor', tenantId: 'e2e-tenant' },
     { id: 'entra-e2e-stranger', email: 'stranger@elsewhere.test', emailVerified: true, name: 'Sam Stranger', tenantId: 'e2e-tenant' },
+    // Skyline's people, when the same provider plays Skyline's own directory (company-sign-in.spec.ts).
+    { id: 'skyline-nina', email: 'nina.new@skyline.test', emailVerified: true, name: 'Nina', tenantId: 'skyline' },
+    { id: 'skyline-sam', email: 'sam.member@skyline.test', emailVerified: true, name: 'Sam', tenantId: 'skyline' },
   ] satisfies DirectoryUser[],
 };
 
@@ -19,7 +22,7 @@ export const ENTRA_E2E = {
  * test CA, for the server `npm start` runs (MS_AUTHORITY) and the Microsoft spec's popup.
  */
 export function startEntraService(port: number, portalUrl: string, certificates: TestCertificates): void {
-  startEntraStandIn({ certificates, port, redirectUris: [`${portalUrl}/auth/ms/callback`], ...ENTRA_E2E })
+  startEntraStandIn({ certificates, port, redirectUris: [`${portalUrl}/auth/ms/callback`, `${portalUrl}/sso/oidc/callback`], ...ENTRA_E2E })
     .then((standIn) => standIn.unref())
     .catch((error: unknown) => console.error('The e2e stand-in for Microsoft Entra did not start:', error));
 }

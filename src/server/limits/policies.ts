@@ -113,7 +113,7 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
   signInDiscovery: {
     subject: 'address',
     counts: "sign-in pages asking whether an address's domain signs in with its company (discoverSignIn)",
-    rules: [subject(300, 15, 'keep')],
+    rules: [subject(1000, 15, 'keep')],
   },
 };
 
