@@ -39,4 +39,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'domain-verified': 'Domain verified',
   'domain-verification-failed': 'Domain check failed',
   'domain-removed': 'Domain removed',
+  'scim-token-issued': 'SCIM token issued',
+  'scim-token-revoked': 'SCIM token revoked',
+  'scim-refused': 'SCIM request refused',
+  'member-provisioned': 'Provisioned by the directory',
+  'member-deactivated': 'Deactivated by the directory',
+  'member-reactivated': 'Reactivated by the directory',
+  'scim-group-changed': 'Directory group changed',
 };

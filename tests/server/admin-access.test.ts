@@ -59,6 +59,9 @@ function everyEvent(orgId: string, ids: { member: string; invitation: string; ap
     claimDomain: { orgId, domain: 'sneaky.example' },
     verifyDomain: { orgId, domain: `${orgId}.example` },
     removeDomain: { orgId, domain: `${orgId}.example` },
+    getScimSettings: { orgId },
+    issueScimToken: { orgId },
+    revokeScimToken: { orgId },
   };
 }
 

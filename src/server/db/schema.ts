@@ -565,12 +565,17 @@ export const scimUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The directory's userName as it sent it (Okta: the email; Entra: the UPN); matched without regard to case. */
+    userName: text('user_name').notNull(),
     externalId: text('external_id'),
     active: boolean('active').notNull().default(true),
     role: text('role').$type<Role>().notNull().default('member'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('scim_users_org_user_idx').on(table.organizationId, table.userId)],
+  (table) => [
+    uniqueIndex('scim_users_org_user_idx').on(table.organizationId, table.userId),
+    uniqueIndex('scim_users_org_user_name_idx').on(table.organizationId, sql`lower(${table.userName})`),
+  ],
 );
 
 /** A group the organization's directory pushes by SCIM; its display name grants a product (scim/README.md). */

@@ -105,6 +105,16 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     counts: 'passkey assertions checked (passkeyLogin, passkeyDesktopCode) and desktop passkey codes redeemed (passkeyDesktopLogin) from one address; given back on success',
     rules: [subject(50, 15, 'refund')],
   },
+  scim: {
+    subject: 'address',
+    counts: "SCIM requests with an organization's provisioning token (by token), and from one address",
+    rules: [subject(1200, 1, 'keep'), address(2400, 1, 'keep')],
+  },
+  scimToken: {
+    subject: 'address',
+    counts: 'SCIM requests whose bearer token is missing, unknown, revoked or of another organization, from one address',
+    rules: [subject(30, 15, 'keep')],
+  },
 };
 
 /**

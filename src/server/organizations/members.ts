@@ -112,7 +112,7 @@ async function memberOf(db: Db, org: OrganizationRow, userId: string, lock = fal
   return (row as MemberRow | undefined) ?? null;
 }
 
-async function adminCount(tx: Db, org: OrganizationRow): Promise<number> {
+export async function adminCount(tx: Db, org: OrganizationRow): Promise<number> {
   const [row] = await tx.select({ admins: count() }).from(memberships).where(and(eq(memberships.organizationId, org.id), eq(memberships.role, 'admin')));
   return row?.admins ?? 0;
 }
@@ -190,7 +190,7 @@ export async function removeMember(
 }
 
 /** The grants the portal gave apps for this person in this organization, and everything they issued (codes, tokens). */
-async function deleteGrants(tx: Db, orgId: string, userId: string): Promise<void> {
+export async function deleteGrants(tx: Db, orgId: string, userId: string): Promise<void> {
   const grants = tx
     .select({ id: oidcModels.id })
     .from(oidcModels)

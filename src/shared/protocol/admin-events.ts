@@ -21,6 +21,7 @@ import {
 } from './admin-schemas';
 import { ClaimDomainSchema, DomainRefSchema, DomainSummarySchema } from './domain-schemas';
 import { entry } from './events';
+import { ScimOrgSchema, ScimSettingsSchema, ScimTokenIssuedSchema } from './scim-schemas';
 import { SuccessSchema } from './schemas';
 import { IdSchema, instant } from './security-schemas';
 import { OrgIdSchema } from '../validation/fields';
@@ -83,4 +84,10 @@ export const ADMIN_EVENTS = {
   verifyDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, DomainRefSchema, z.object({ domain: DomainSummarySchema })),
   /** Remove a claimed domain, verified or not. */
   removeDomain: entry({ auth: 'user', limits: { adminChange: 'caller' } }, DomainRefSchema, SuccessSchema),
+  /** The SCIM base URL and the provisioning token in force (never the token itself). */
+  getScimSettings: entry({ auth: 'user' }, ScimOrgSchema, ScimSettingsSchema),
+  /** Issue the SCIM token, or replace the one in force (it stops working at once); the new one is in the reply, once. */
+  issueScimToken: entry({ auth: 'user', limits: { adminChange: 'caller' } }, ScimOrgSchema, ScimTokenIssuedSchema),
+  /** Revoke the SCIM token: the directory's requests are refused from now on. */
+  revokeScimToken: entry({ auth: 'user', limits: { adminChange: 'caller' } }, ScimOrgSchema, SuccessSchema),
 } as const;

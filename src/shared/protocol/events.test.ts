@@ -91,6 +91,9 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   claimDomain: { valid: { orgId: 'acme', domain: 'Bücher.Example.' }, invalid: { orgId: 'acme', domain: '*.acme.com' } },
   verifyDomain: { valid: { orgId: 'acme', domain: 'acme.com' }, invalid: { orgId: 'acme', domain: '10.0.0.1' } },
   removeDomain: { valid: { orgId: 'acme', domain: 'acme.com' }, invalid: { orgId: 'acme', domain: 'https://acme.com/' } },
+  getScimSettings: { valid: { orgId: 'acme' }, invalid: { orgId: 'acme corp' } },
+  issueScimToken: { valid: { orgId: 'acme' }, invalid: { orgId: '' } },
+  revokeScimToken: { valid: { orgId: 'acme' }, invalid: {} },
   getPasskeyRegistrationOptions: { valid: {}, invalid: { userId: '123e4567-e89b-42d3-a456-426614174000' } },
   registerPasskey: {
     valid: {

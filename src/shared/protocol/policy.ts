@@ -37,6 +37,8 @@ export const LIMIT_NAMES = [
   'passkeyChange',
   'passkeyOptions',
   'passkeySignIn',
+  'scim',
+  'scimToken',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

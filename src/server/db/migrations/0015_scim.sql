@@ -30,6 +30,7 @@ CREATE TABLE "scim_users" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
+	"user_name" text NOT NULL,
 	"external_id" text,
 	"active" boolean DEFAULT true NOT NULL,
 	"role" text DEFAULT 'member' NOT NULL,
@@ -45,4 +46,5 @@ ALTER TABLE "scim_users" ADD CONSTRAINT "scim_users_organization_id_organization
 ALTER TABLE "scim_users" ADD CONSTRAINT "scim_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scim_group_members_user_idx" ON "scim_group_members" USING btree ("scim_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "scim_groups_org_name_idx" ON "scim_groups" USING btree ("organization_id",lower("display_name"));--> statement-breakpoint
-CREATE UNIQUE INDEX "scim_users_org_user_idx" ON "scim_users" USING btree ("organization_id","user_id");
+CREATE UNIQUE INDEX "scim_users_org_user_idx" ON "scim_users" USING btree ("organization_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "scim_users_org_user_name_idx" ON "scim_users" USING btree ("organization_id",lower("user_name"));
