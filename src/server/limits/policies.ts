@@ -106,7 +106,7 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     rules: [subject(50, 15, 'refund')],
   },
   scim: {
-    subject: 'address',
+    subject: 'account',
     counts: "SCIM requests with an organization's provisioning token (by token), and from one address",
     rules: [subject(1200, 1, 'keep'), address(2400, 1, 'keep')],
   },
