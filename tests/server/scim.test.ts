@@ -247,6 +247,23 @@ describeEngines('SCIM 2.0 provisioning', (engine) => {
     expect((await auditOf(ada, 'acme')).filter((entry) => entry.kind === 'member-access-changed' && entry.member === email).map((entry) => entry.detail)[0]).toBe('Project → none (directory groups)');
   });
 
+  it('limits wrong tokens by address (30 in 15 minutes, then 429 with Retry-After in the error schema)', async () => {
+    for (let attempt = 0; attempt < 30; attempt++) expect((await scim('GET', '/Users', undefined, 'spscim_not-a-token')).status).toBe(401);
+    const response = await fetch(`${app().url}/scim/v2/acme/Users`, { headers: { authorization: 'Bearer spscim_not-a-token' } });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '429', scimType: 'tooMany' });
+  });
+
+  it('a member the console removes reads as deactivated to the directory, which can bring them back', async () => {
+    const email = 'rita.removed@acme.example';
+    const rita = (await scim('POST', '/Users', oktaUser(email, 'Rita', 'Removed'))).body!.id as string;
+    await ada.call('removeOrganizationMember', { orgId: 'acme', userId: await app().userId(email) });
+    expect((await scim('GET', `/Users/${rita}`)).body).toMatchObject({ active: false });
+    expect((await scim('PATCH', `/Users/${rita}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: true } }] })).body).toMatchObject({ active: true });
+    expect(await productsOf(email)).toEqual([]);
+  });
+
   it('a hundred parallel creates of one userName make one account; the others get 409 uniqueness', async () => {
     const email = 'race.once@acme.example';
     const replies = await Promise.all(Array.from({ length: 100 }, () => scim('POST', '/Users', oktaUser(email))));

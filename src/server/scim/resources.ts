@@ -51,7 +51,7 @@ export function accountEmail(userName: string, emails: z.output<typeof EmailsSch
 }
 
 /** A POST or PUT body as the state it asks for; 400 invalidValue naming the first wrong attribute. */
-export function userStateOf(body: unknown, current?: UserState): UserState {
+export function userStateOf(body: unknown, current?: Pick<UserState, 'givenName' | 'familyName' | 'active'>): UserState {
   const parsed = UserBodySchema.safeParse(body);
   if (!parsed.success) throw invalidValue(`The user's ${parsed.error.issues[0]?.path.join('.') || 'body'} is missing or not valid.`);
   const user = parsed.data;
@@ -62,7 +62,8 @@ export function userStateOf(body: unknown, current?: UserState): UserState {
     givenName: user.name?.givenName ?? current?.givenName ?? email.split('@')[0]!,
     familyName: user.name?.familyName ?? current?.familyName ?? '',
     externalId: user.externalId ?? null,
-    active: user.active ?? true,
+    // A PUT without `active` leaves it as it is (a deactivated user is not brought back by a profile update).
+    active: user.active ?? current?.active ?? true,
   };
 }
 
