@@ -33,7 +33,7 @@ const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 // A SCIM body is read as the directory reads it: any JSON, checked by the assertions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ScimReply = { status: number; type: string | null; body: Record<string, any> | null };
+type ScimReply = { status: number; type: string | null; location: string | null; body: Record<string, any> | null };
 
 /** What Okta sends to create a user (Okta's SCIM 2.0 guide: "Create the user"). */
 const oktaUser = (email: string, given = 'Test', family = 'User') => ({
@@ -75,7 +75,7 @@ describeEngines('SCIM 2.0 provisioning', (engine) => {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, type: response.headers.get('content-type'), body: text ? JSON.parse(text) : null };
+    return { status: response.status, type: response.headers.get('content-type'), location: response.headers.get('location'), body: text ? JSON.parse(text) : null };
   };
   const filterUsers = (filter: string, paging = '') => scim('GET', `/Users?filter=${encodeURIComponent(filter)}${paging}`);
   const productsOf = async (email: string) => {
@@ -146,6 +146,7 @@ describeEngines('SCIM 2.0 provisioning', (engine) => {
       body: { schemas: [USER_SCHEMA], id: expect.any(String), userName: email, externalId: body.externalId, active: true, name: { givenName: 'Tess', familyName: 'Okta' }, emails: [{ value: email, type: 'work', primary: true }] },
     });
     const id = created.body!.id as string;
+    expect(created.location).toBe(`${app().server.services.config.publicUrl}/scim/v2/acme/Users/${id}`);
     const [account] = await db().select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ verified: true, passwordChosen: false, firstName: 'Tess', lastName: 'Okta' });
     expect(await productsOf(email)).toEqual([]);
@@ -233,6 +234,9 @@ describeEngines('SCIM 2.0 provisioning', (engine) => {
     expect((await scim('GET', `/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Chat"')}`)).body).toMatchObject({ totalResults: 1, Resources: [{ displayName: 'chat' }] });
     expect((await scim('GET', `/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Chat"')}`)).body!.Resources[0].members).toBeUndefined();
     expect((await scim('GET', `/Users/${gus}`)).body!.groups).toHaveLength(2);
+    // Entra asks whether a user is in a group with a filter on members.
+    const inGroup = (group: string) => scim('GET', `/Groups?excludedAttributes=members&filter=${encodeURIComponent(`id eq "${group}" and members[value eq "${gus}"]`)}`);
+    expect((await inGroup(chat.body!.id)).body).toMatchObject({ totalResults: 1 });
     // Okta removes a member by filter; Entra renames a group (Chat → Payroll, not in acme's plan: no product).
     expect(await scim('PATCH', `/Groups/${hr.body!.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${gus}"]` }] })).toMatchObject({ status: 204 });
     expect(await productsOf(email)).toEqual(['chat']);

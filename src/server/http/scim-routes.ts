@@ -28,6 +28,9 @@ const withMembers = (req: Request) => !(query(req, 'excludedAttributes') ?? '').
 
 function send(res: Response, reply: Reply): void {
   res.status(reply.status).set('Cache-Control', 'no-store');
+  // A created resource's URI goes in Location too (RFC 7644 §3.3).
+  const location = (reply.body as { meta?: { location?: unknown } } | undefined)?.meta?.location;
+  if (reply.status === 201 && typeof location === 'string') res.set('Location', location);
   if (reply.body === undefined) res.end();
   else res.type(SCIM_TYPE).send(JSON.stringify(reply.body));
 }
@@ -85,7 +88,7 @@ export function scimRouter(services: Services): Router {
     if (org) await recordAdminAudit(db, org.id, { kind: 'scim', tokenHint: null, origin }, { kind: 'scim-refused', detail: `another organization's token (…${hint})` });
   }
 
-  router.get(`${BASE}/ServiceProviderConfig`, route(async () => ok(serviceProviderConfig(`${config.publicUrl}/#scim`))));
+  router.get(`${BASE}/ServiceProviderConfig`, route(async () => ok(serviceProviderConfig())));
   router.get(`${BASE}/ResourceTypes`, route(async (call) => ok(resourceTypes(call.baseUrl))));
   router.get(`${BASE}/Schemas`, route(async (call) => ok(schemas(call.baseUrl))));
 

@@ -4,10 +4,9 @@ import { SCHEMAS } from './resources';
  * The discovery resources (RFC 7644 §4): what the portal supports, its two resource types, and their schemas with
  * the attributes the portal keeps. Minimal and true: no bulk, sort, etag or password change; filter with eq.
  */
-export function serviceProviderConfig(documentationUri: string) {
+export function serviceProviderConfig() {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-    documentationUri,
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: 200 },
