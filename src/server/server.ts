@@ -51,6 +51,8 @@ import { adminInvitationHandlers } from './handlers/admin-invitations';
 import { adminSettingsHandlers } from './handlers/admin-settings';
 import { adminAppHandlers } from './handlers/admin-apps';
 import { adminDomainHandlers } from './handlers/admin-domains';
+import { adminScimHandlers } from './handlers/admin-scim';
+import { scimRouter } from './http/scim-routes';
 import { adminImageHandlers } from './handlers/admin-images';
 import { imagesRouter } from './http/images-routes';
 import { adminApiRouter } from './http/admin-api-routes';
@@ -163,6 +165,7 @@ export async function startPortalServer(
       images: imagesRouter(db, httpPipeline, log),
       adminApi: adminApiRouter(adminApiPipeline, log),
       deviceTrust: deviceTrustRouter(httpPipeline, log, config.publicUrl),
+      scim: scimRouter(services),
     });
     // Above 64 KB a message is not read: socket.io closes the connection (README, "Wire format").
     const io = new SocketServer(httpServer, { maxHttpBufferSize: 64 * 1024, serveClient: false, cors: { origin: false } });
@@ -190,6 +193,7 @@ export async function startPortalServer(
         ...adminAppHandlers(services),
         ...adminDomainHandlers(services),
         ...adminSsoHandlers(services),
+        ...adminScimHandlers(services),
       },
       config.payloadKey ? createPayloadCodec(config.payloadKey) : null,
     );

@@ -44,4 +44,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'sso-connection-removed': 'Sign-in connection removed',
   'sso-member-joined': 'Joined through company sign-in',
   'sso-sign-in-refused': 'Company sign-in refused',
+  'scim-token-issued': 'SCIM token issued',
+  'scim-token-revoked': 'SCIM token revoked',
+  'scim-refused': 'SCIM request refused',
+  'member-provisioned': 'Provisioned by the directory',
+  'member-deactivated': 'Deactivated by the directory',
+  'member-reactivated': 'Reactivated by the directory',
+  'scim-group-changed': 'Directory group changed',
 };

@@ -65,6 +65,9 @@ function everyEvent(orgId: string, ids: { member: string; invitation: string; ap
     deleteSsoConnection: { orgId, connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' },
     startSsoTest: { orgId, connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' },
     getSsoTestResult: { orgId, handoff: 'h4ndoff-of-the-sign-in_0123456789abcdef' },
+    getScimSettings: { orgId },
+    issueScimToken: { orgId },
+    revokeScimToken: { orgId },
   };
 }
 

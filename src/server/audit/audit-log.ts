@@ -48,11 +48,12 @@ export function auditInsert(db: Db, userId: string | null, input: AuditInput & {
 
 /**
  * Who makes a change in an organization's administration: a signed-in admin (in the console), or an app of the
- * organization through the admin API (client credentials).
+ * organization through the admin API (client credentials), or its directory through SCIM (the provisioning token).
  */
 export type AdminActor =
   | { kind: 'user'; user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>; origin: CallOrigin; sessionId: string | null }
-  | { kind: 'app'; clientId: string; name: string; origin: CallOrigin };
+  | { kind: 'app'; clientId: string; name: string; origin: CallOrigin }
+  | { kind: 'scim'; tokenHint: string | null; origin: CallOrigin };
 
 /** The admin a signed-in call comes from (the console's handlers), as the domain and the audit take it. */
 export function signedInActor(ctx: { user: AdminActorUser; origin: CallOrigin; session: { sessionId: string } }): AdminActor {
@@ -64,6 +65,7 @@ type AdminActorUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
 /** The actor as the audit names it: "Ada Admin (admin@acme.test)", or "app HR Sync (hr-sync)". */
 export function actorLabel(actor: AdminActor): string {
   if (actor.kind === 'app') return `app ${actor.name} (${actor.clientId})`;
+  if (actor.kind === 'scim') return actor.tokenHint ? `SCIM provisioning (token …${actor.tokenHint})` : 'SCIM client without a valid token';
   const name = `${actor.user.firstName} ${actor.user.lastName}`.trim();
   return name ? `${name} (${actor.user.email})` : actor.user.email;
 }

@@ -609,6 +609,79 @@ export const ssoLinks = pgTable(
   (table) => [primaryKey({ columns: [table.connectionId, table.subject] }), index('sso_links_user_idx').on(table.userId)],
 );
 
+/**
+ * An organization's SCIM provisioning token (issue 25): one per organization (rotating replaces it, revoking deletes
+ * it). Only its sha256 is kept; `hint` is its last four characters, so the console can tell tokens apart.
+ */
+export const scimTokens = pgTable('scim_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .unique()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  hint: text('hint').notNull(),
+  createdBy: text('created_by').notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * A person the organization's directory provisions by SCIM: the SCIM resource (`id`) over an account. While `active`,
+ * the person has a membership of the organization; deactivated, the membership is gone and `role` is what it was, for
+ * a reactivation.
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The directory's userName as it sent it (Okta: the email; Entra: the UPN); matched without regard to case. */
+    userName: text('user_name').notNull(),
+    externalId: text('external_id'),
+    active: boolean('active').notNull().default(true),
+    role: text('role').$type<Role>().notNull().default('member'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('scim_users_org_user_idx').on(table.organizationId, table.userId),
+    uniqueIndex('scim_users_org_user_name_idx').on(table.organizationId, sql`lower(${table.userName})`),
+  ],
+);
+
+/** A group the organization's directory pushes by SCIM; its display name grants a product (scim/README.md). */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('scim_groups_org_name_idx').on(table.organizationId, sql`lower(${table.displayName})`)],
+);
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    scimUserId: uuid('scim_user_id')
+      .notNull()
+      .references(() => scimUsers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.scimUserId] }), index('scim_group_members_user_idx').on(table.scimUserId)],
+);
+
 export const schema = {
   organizations,
   users,
@@ -635,6 +708,10 @@ export const schema = {
   ssoConnections,
   ssoSignIns,
   ssoLinks,
+  scimTokens,
+  scimUsers,
+  scimGroups,
+  scimGroupMembers,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */

@@ -35,7 +35,7 @@ function portalConfigOf(config: ServerConfig): PortalConfig {
 }
 
 /** The HTTP side of the account server: security headers, runtime config, the built portal, the HTTP calls, uploaded images. */
-export function createHttpApp(services: Services, routers: { oauth2?: Router; images?: Router; adminApi?: Router; deviceTrust?: Router } = {}): Express {
+export function createHttpApp(services: Services, routers: { oauth2?: Router; images?: Router; adminApi?: Router; deviceTrust?: Router; scim?: Router } = {}): Express {
   const { config, log } = services;
   const app = express();
   app.disable('x-powered-by');
@@ -79,6 +79,8 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
   if (routers.adminApi) app.use(routers.adminApi);
   // Trusting a device after a second factor: POST /device-trust sets the portal_device cookie (device-trust-routes.ts).
   if (routers.deviceTrust) app.use(routers.deviceTrust);
+  // SCIM 2.0 provisioning by each organization's directory: /scim/v2/{orgId}/… with its bearer token (scim-routes.ts).
+  if (routers.scim) app.use(routers.scim);
   app.use(microsoftSignInRouter(services));
   // Organizations' own identity providers: /{orgId}/sso, the OpenID callback, SAML metadata and ACS (sso-routes.ts).
   app.use(ssoRouter(services));

@@ -115,6 +115,16 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
     counts: "sign-in pages asking whether an address's domain signs in with its company (discoverSignIn)",
     rules: [subject(1000, 15, 'keep')],
   },
+  scim: {
+    subject: 'account',
+    counts: "SCIM requests with an organization's provisioning token (by token), and from one address",
+    rules: [subject(1200, 1, 'keep'), address(2400, 1, 'keep')],
+  },
+  scimToken: {
+    subject: 'address',
+    counts: 'SCIM requests whose bearer token is missing, unknown, revoked or of another organization, from one address',
+    rules: [subject(30, 15, 'keep')],
+  },
 };
 
 /**

@@ -6,7 +6,7 @@ import type { ProductKey, Role } from '../../shared/products';
 import { recordAdminAudit, type AdminActor } from '../audit/audit-log';
 import { CODE_LIFETIMES, issueOtp } from '../auth/one-time-codes';
 import type { Db } from '../db/client';
-import { memberships, oidcModels, sessions, users } from '../db/schema';
+import { memberships, oidcModels, scimUsers, sessions, users } from '../db/schema';
 import { verificationCodeMail } from '../mail/templates';
 import type { Services } from '../services';
 import { lockOrganization, planProducts, productAccessIssues, productNames, productsForRole, refusal, type OrganizationRow } from './organization';
@@ -112,7 +112,7 @@ async function memberOf(db: Db, org: OrganizationRow, userId: string, lock = fal
   return (row as MemberRow | undefined) ?? null;
 }
 
-async function adminCount(tx: Db, org: OrganizationRow): Promise<number> {
+export async function adminCount(tx: Db, org: OrganizationRow): Promise<number> {
   const [row] = await tx.select({ admins: count() }).from(memberships).where(and(eq(memberships.organizationId, org.id), eq(memberships.role, 'admin')));
   return row?.admins ?? 0;
 }
@@ -178,6 +178,8 @@ export async function removeMember(
     if (current.role === 'admin' && (await adminCount(tx, org)) <= 1) throw new CallError(ERROR_CODES.CONFLICT, lastAdmin(display(current), org.company));
     await tx.delete(memberships).where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, input.userId)));
     await tx.update(users).set({ activeOrgId: null }).where(and(eq(users.id, input.userId), eq(users.activeOrgId, org.id)));
+    // A person the directory provisioned reads as deactivated there from now on (SCIM, scim/README.md).
+    await tx.update(scimUsers).set({ active: false, role: current.role, updatedAt: sql`now()` }).where(and(eq(scimUsers.organizationId, org.id), eq(scimUsers.userId, input.userId)));
     await deleteGrants(tx, org.orgId, input.userId);
     const endedSessions = await sessionService.revokeAllForUser(input.userId, undefined, tx);
     await recordAdminAudit(tx, org.id, actor, {
@@ -190,7 +192,7 @@ export async function removeMember(
 }
 
 /** The grants the portal gave apps for this person in this organization, and everything they issued (codes, tokens). */
-async function deleteGrants(tx: Db, orgId: string, userId: string): Promise<void> {
+export async function deleteGrants(tx: Db, orgId: string, userId: string): Promise<void> {
   const grants = tx
     .select({ id: oidcModels.id })
     .from(oidcModels)

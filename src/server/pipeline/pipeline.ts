@@ -60,7 +60,7 @@ const UNAVAILABLE = 'The service is unavailable for a moment. Please try again s
 const UNAVAILABLE_LOG_EVERY_MS = 5_000;
 
 /** A unique-key violation (PostgreSQL and PGlite alike): two requests raced to create the same thing. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const codeOf = (value: unknown) => (value as { code?: unknown } | null | undefined)?.code;
   return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }

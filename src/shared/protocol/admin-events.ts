@@ -22,6 +22,7 @@ import {
 import { ClaimDomainSchema, DomainRefSchema, DomainSummarySchema } from './domain-schemas';
 import { entry } from './events';
 import { CreateSsoConnectionSchema, SsoConnectionRefSchema, SsoConnectionSchema, SsoTestResultQuerySchema, SsoTestResultSchema, UpdateSsoConnectionSchema } from './sso-schemas';
+import { ScimOrgSchema, ScimSettingsSchema, ScimTokenIssuedSchema } from './scim-schemas';
 import { SuccessSchema } from './schemas';
 import { IdSchema, instant } from './security-schemas';
 import { OrgIdSchema } from '../validation/fields';
@@ -96,4 +97,10 @@ export const ADMIN_EVENTS = {
   startSsoTest: entry({ auth: 'user', limits: { adminChange: 'caller' } }, SsoConnectionRefSchema, z.object({ url: z.string() })),
   /** The result of the admin's own test sign-in (once); a usable one marks the connection tested. */
   getSsoTestResult: entry({ auth: 'user' }, SsoTestResultQuerySchema, z.object({ result: SsoTestResultSchema })),
+  /** The SCIM base URL and the provisioning token in force (never the token itself). */
+  getScimSettings: entry({ auth: 'user' }, ScimOrgSchema, ScimSettingsSchema),
+  /** Issue the SCIM token, or replace the one in force (it stops working at once); the new one is in the reply, once. */
+  issueScimToken: entry({ auth: 'user', limits: { adminChange: 'caller' } }, ScimOrgSchema, ScimTokenIssuedSchema),
+  /** Revoke the SCIM token: the directory's requests are refused from now on. */
+  revokeScimToken: entry({ auth: 'user', limits: { adminChange: 'caller' } }, ScimOrgSchema, SuccessSchema),
 } as const;

@@ -102,6 +102,9 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   deleteSsoConnection: { valid: { orgId: 'acme', connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' }, invalid: { orgId: 'acme' } },
   startSsoTest: { valid: { orgId: 'acme', connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' }, invalid: { connectionId: '7d444840-9dc0-11d1-b245-5ffdce74fad2' } },
   getSsoTestResult: { valid: { orgId: 'acme', handoff: 'h4ndoff-of-the-sign-in_0123456789abcdef' }, invalid: { orgId: 'acme', handoff: '../x' } },
+  getScimSettings: { valid: { orgId: 'acme' }, invalid: { orgId: 'acme corp' } },
+  issueScimToken: { valid: { orgId: 'acme' }, invalid: { orgId: '' } },
+  revokeScimToken: { valid: { orgId: 'acme' }, invalid: {} },
   getPasskeyRegistrationOptions: { valid: {}, invalid: { userId: '123e4567-e89b-42d3-a456-426614174000' } },
   registerPasskey: {
     valid: {
@@ -157,8 +160,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, its 2 of company sign-in, the 12 of the security center (3 of them trusted devices), the 27 of the admin console (4 of them verified domains, 6 company sign-in connections) and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser)', () => {
-    expect(EVENT_NAMES).toHaveLength(86);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, its 2 of company sign-in, the 12 of the security center (3 of them trusted devices), the 30 of the admin console (4 of them verified domains, 6 company sign-in connections, 3 SCIM provisioning) and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser)', () => {
+    expect(EVENT_NAMES).toHaveLength(89);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 

@@ -39,6 +39,8 @@ export const LIMIT_NAMES = [
   'passkeySignIn',
   'ssoSignIn',
   'signInDiscovery',
+  'scim',
+  'scimToken',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 

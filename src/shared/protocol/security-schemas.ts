@@ -35,6 +35,13 @@ export const ADMINISTRATION_AUDIT_KINDS = [
   'sso-connection-removed',
   'sso-member-joined',
   'sso-sign-in-refused',
+  'scim-token-issued',
+  'scim-token-revoked',
+  'scim-refused',
+  'member-provisioned',
+  'member-deactivated',
+  'member-reactivated',
+  'scim-group-changed',
 ] as const;
 
 /** What the audit log records: an account's own events, then the administration's, in the order the filter lists them. */

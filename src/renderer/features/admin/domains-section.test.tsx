@@ -31,6 +31,7 @@ beforeEach(() => {
   resetCalls();
   domains = [];
   replies.set('getOrganizationDomains', () => ({ list: domains }));
+  replies.set('getScimSettings', () => ({ baseUrl: 'https://portal.example/scim/v2/acme', token: null }));
 });
 
 const renderPage = () => render(<SignInSection orgId="acme" settings={SETTINGS} onSettingsChange={() => undefined} />);
