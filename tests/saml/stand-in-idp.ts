@@ -5,8 +5,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import * as samlify from 'samlify';
-import '../../src/server/sso/saml-library';
+import type * as Samlify from 'samlify';
+import { samlify } from '../../src/server/sso/saml-library';
 
 /** A stand-in SAML identity provider for tests, built with samlify (the portal's own SAML library). */
 
@@ -74,7 +74,7 @@ export interface StandInIdp {
   cert: string;
   metadataXml: string;
   /** samlify's IdP entity (to parse AuthnRequests). */
-  entity: samlify.IdentityProviderInstance;
+  entity: Samlify.IdentityProviderInstance;
   /** A SAMLResponse (base64) for the SP, signed as `options.sign` says with this IdP's key (or `signingKey`). */
   response(options: ResponseOptions, signingKey?: { key: string; cert: string }): string;
 }

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import { JSDOM } from 'jsdom';
-import * as samlify from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import {
@@ -17,6 +16,7 @@ import {
   type SamlConnection,
 } from '../../src/server/sso/saml';
 import { makeSigningKey, makeStandInIdp, startStandInIdp, tamperNameId, wrapAssertion, type StandInIdp } from '../saml/stand-in-idp';
+import { samlify } from '../../src/server/sso/saml-library';
 import { createStore, describeEngines, type TestStore } from './harness';
 
 const PUBLIC_URL = 'https://portal.example.test';

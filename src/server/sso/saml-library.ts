@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
-import * as samlify from 'samlify';
+import type * as Samlify from 'samlify';
 import { validateXML } from 'xmllint-wasm';
 
 // samlify refuses to parse anything until a schema validator is set. The validator is xmllint (libxml2) compiled to
@@ -10,6 +10,10 @@ import { validateXML } from 'xmllint-wasm';
 // ships. Its own `validate` reads the schemas on every call and prints libxml2's text to the console, so this one
 // reads them once and says nothing: a refusal becomes the `malformed` reason.
 const require = createRequire(import.meta.url);
+// samlify is CommonJS whose exports Node's ESM loader cannot name statically (`import * as` finds no SamlLib under tsx
+// or plain Node): it is loaded with require, the same in Node, tsx, Vitest and the esbuild bundle (where it stays a
+// package of node_modules, loaded at run time).
+export const samlify = require('samlify') as typeof Samlify;
 const schemaDir = join(dirname(require.resolve('@authenio/samlify-xmllint-wasm/package.json')), 'build/schemas');
 let schemas: { fileName: string; contents: string }[] | null = null;
 const loadSchemas = () =>
@@ -28,8 +32,6 @@ samlify.setSchemaValidator({
     return 'valid';
   },
 });
-
-export { samlify };
 
 export const BINDING = { redirect: samlify.Constants.namespace.binding.redirect, post: samlify.Constants.namespace.binding.post } as const;
 
