@@ -172,16 +172,18 @@ export function tamperNameId(samlResponse: string, nameId: string): string {
 
 /**
  * A classic XML signature wrapping of a response whose assertion is signed: the signed assertion is moved into the
- * Response's Extensions (where a checker that looks the signature's reference up by id still finds it), and an evil copy
- * with another NameID and id, carrying the original's signature, takes its place (where a reader reads).
+ * Response's Extensions (where a checker that looks the signature's reference up by id still finds it), and an evil
+ * assertion with another NameID and id takes its place (where a reader reads). The evil one is unsigned, or, with
+ * `copySignature`, carries a copy of the original's signature (whose reference still names the moved original).
  */
-export function wrapAssertion(samlResponse: string, evilNameId: string): string {
+export function wrapAssertion(samlResponse: string, evilNameId: string, options: { copySignature?: boolean } = {}): string {
   const doc = parse(unb64(samlResponse));
   const response = doc.documentElement!;
   const original = doc.getElementsByTagNameNS(NS.assertion, 'Assertion')[0]!;
   const evil = original.cloneNode(true) as typeof original;
   evil.setAttribute('ID', `_evil-${randomUUID()}`);
   evil.getElementsByTagNameNS(NS.assertion, 'NameID')[0]!.textContent = evilNameId;
+  if (!options.copySignature) for (const signature of Array.from(evil.getElementsByTagNameNS(NS.dsig, 'Signature'))) signature.parentNode!.removeChild(signature);
   const extensions = doc.createElementNS(NS.protocol, 'samlp:Extensions');
   response.replaceChild(evil, original);
   extensions.appendChild(original);

@@ -71,6 +71,8 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
     expect(parsed.ok && parsed.metadata.signingCertificates).toHaveLength(1);
     expect(parseIdpMetadata('this is not XML')).toMatchObject({ ok: false, problem: { code: 'not-xml' } });
     expect(parseIdpMetadata(spMetadata(connection))).toMatchObject({ ok: false, problem: { code: 'no-idp' } });
+    const wantsSigned = idp.metadataXml.replace('WantAuthnRequestsSigned="false"', 'WantAuthnRequestsSigned="true"');
+    expect(parseIdpMetadata(wantsSigned)).toMatchObject({ ok: false, problem: { code: 'wants-signed-requests' } });
     const result = SamlConnectionConfigSchema.safeParse({ idpMetadataXml: '<x/>' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/identity provider/);
@@ -126,6 +128,7 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
     expect(await refusal(validate(connection, tamperNameId(idp.response(good), 'admin@example.test'), requestId))).toBe('bad-signature');
     expect(await refusal(validate(connection, tamperNameId(idp.response({ ...good, sign: 'response' }), 'admin@example.test'), requestId))).toBe('bad-signature');
     expect(await refusal(validate(connection, wrapAssertion(idp.response(good), 'admin@example.test'), requestId))).toBe('bad-signature');
+    expect(await refusal(validate(connection, wrapAssertion(idp.response(good), 'admin@example.test', { copySignature: true }), requestId))).toBe('bad-signature');
   });
 
   it('refuses expired, not yet valid, wrong audience, recipient, destination and issuer', async () => {
@@ -169,37 +172,38 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
     expect(await refusal(validate(other, idp.response({ sp: connection.sp, inResponseTo: requestId, assertionId }), requestId))).toBe('wrong-audience');
     expect(await validate(connection, idp.response({ sp: connection.sp, inResponseTo: requestId, assertionId }), requestId)).toMatchObject({ assertionId });
   });
-});
 
-describe('the stand-in IdP over HTTP, and fetching metadata', () => {
-  it('serves its metadata and answers an AuthnRequest with a form POSTing a signed response to the ACS', async () => {
+  it('signs in once when the same response arrives 100 times at once', async () => {
+    const { requestId } = buildAuthnRequest(connection, 'attempt-8');
+    const response = idp.response({ sp: connection.sp, inResponseTo: requestId, nameId: 'race@example.test' });
+    const outcomes = await Promise.all(Array.from({ length: 100 }, () => validate(connection, response, requestId).then((identity) => identity.subject, (error: SamlError) => error.reason)));
+    expect(outcomes.filter((o) => o === 'race@example.test')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'replayed')).toHaveLength(99);
+  }, 120_000);
+
+  it('the stand-in over HTTP: serves its metadata and answers an AuthnRequest with a form POSTing a signed response to the ACS', async () => {
     const running = await startStandInIdp();
     try {
       const fetched = await fetchIdpMetadata(running.metadataUrl);
       expect(fetched.ok).toBe(true);
       if (!fetched.ok) return;
       expect(fetched.xml).toBe(running.metadataXml);
-      const connection = samlConnection(PUBLIC_URL, 'conn-http', SamlConnectionConfigSchema.parse({ idpMetadataXml: fetched.xml, idpMetadataUrl: running.metadataUrl }));
+      const viaHttp = samlConnection(PUBLIC_URL, 'conn-http', SamlConnectionConfigSchema.parse({ idpMetadataXml: fetched.xml, idpMetadataUrl: running.metadataUrl }));
       running.setUser({ nameId: 'linus@example.test', attributes: { mail: 'linus@example.test' } });
-      const request = buildAuthnRequest(connection, 'attempt-http');
+      const request = buildAuthnRequest(viaHttp, 'attempt-http');
       const page = await fetch(request.url);
       const form = new JSDOM(await page.text()).window.document.forms[0]!;
-      expect(form.action).toBe(connection.sp.acsUrl);
+      expect(form.action).toBe(viaHttp.sp.acsUrl);
       expect((form.elements.namedItem('RelayState') as HTMLInputElement).value).toBe('attempt-http');
       const samlResponse = (form.elements.namedItem('SAMLResponse') as HTMLInputElement).value;
-      const store = await createStore('pglite');
-      const database = await openStore(store);
-      try {
-        expect(await validateResponse(connection, samlResponse, { expectedRequestId: request.requestId, db: database.db })).toMatchObject({ subject: 'linus@example.test', email: 'linus@example.test', inResponseTo: request.requestId });
-      } finally {
-        await database.close();
-        await store.dispose();
-      }
+      expect(await validate(viaHttp, samlResponse, request.requestId)).toMatchObject({ subject: 'linus@example.test', email: 'linus@example.test', inResponseTo: request.requestId });
     } finally {
       await running.close();
     }
-  }, 60_000);
+  });
+});
 
+describe('fetching IdP metadata', () => {
   it('fetches https only (http on loopback), refuses error statuses and more than 1 MB', async () => {
     expect(await fetchIdpMetadata('http://idp.example.test/metadata')).toMatchObject({ ok: false, problem: { code: 'bad-url' } });
     expect(await fetchIdpMetadata('ftp://127.0.0.1/metadata')).toMatchObject({ ok: false, problem: { code: 'bad-url' } });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
+import { LRUCache } from 'lru-cache';
 import type * as Samlify from 'samlify';
 import { validateXML } from 'xmllint-wasm';
 
@@ -24,12 +26,42 @@ const loadSchemas = () =>
 /** The message samlify's flow rejects with when the schema check fails. */
 export const SCHEMA_INVALID = 'ERR_SCHEMA_INVALID';
 
+// Each check starts a worker thread with up to 32 MB of WebAssembly memory for about 0.3 s: at most two run at once,
+// the others wait their turn (a burst of responses queues instead of taking the machine's memory).
+const MAX_PARALLEL_CHECKS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function oneOfFew<T>(run: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARALLEL_CHECKS) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await run();
+  } finally {
+    // The slot passes straight to the next in line, so no newcomer slips in between.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+// Whether a text is valid by the schema depends on the text alone: the same message arriving many times at once (a
+// replay, a double submit) is checked once and shares the verdict; recent verdicts are kept.
+const verdicts = new LRUCache<string, Promise<'valid'>>({ max: 256 });
+
 samlify.setSchemaValidator({
-  validate: async (xml: string) => {
-    const [protocol, ...preload] = loadSchemas();
-    const result = await validateXML({ xml: [{ fileName: 'message.xml', contents: xml }], extension: 'schema', schema: [protocol!], preload });
-    if (!result.valid) throw new Error(SCHEMA_INVALID);
-    return 'valid';
+  validate: (xml: string) => {
+    const key = createHash('sha256').update(xml).digest('base64url');
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = oneOfFew(async () => {
+        const [protocol, ...preload] = loadSchemas();
+        const result = await validateXML({ xml: [{ fileName: 'message.xml', contents: xml }], extension: 'schema', schema: [protocol!], preload });
+        if (!result.valid) throw new Error(SCHEMA_INVALID);
+        return 'valid' as const;
+      });
+      verdicts.set(key, verdict);
+    }
+    return verdict;
   },
 });
 

@@ -66,7 +66,8 @@ const ASSERTION_FIELDS = [
   field('issuer', ['Assertion', 'Issuer']),
   field('nameID', ['Assertion', 'Subject', 'NameID']),
   field('nameIDFormat', ['Assertion', 'Subject', 'NameID'], ['Format']),
-  field('confirmations', ['Assertion', 'Subject', 'SubjectConfirmation'], ['Method', 'Unused']),
+  // Two attribute names make samlify's extractor answer one record per element (with one, it answers the first value only).
+  field('confirmations', ['Assertion', 'Subject', 'SubjectConfirmation'], ['Method', 'NameQualifier']),
   field('confirmationData', ['Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'], ['Recipient', 'NotOnOrAfter', 'NotBefore', 'InResponseTo']),
   field('conditions', ['Assertion', 'Conditions'], ['NotBefore', 'NotOnOrAfter']),
   field('audience', ['Assertion', 'Conditions', 'AudienceRestriction', 'Audience']),
@@ -85,7 +86,7 @@ const AssertionSchema = z.object({
   issuer: Strings,
   nameID: z.string().min(1),
   nameIDFormat: z.string().optional(),
-  confirmations: Records({ method: z.string().optional() }),
+  confirmations: Records({ method: z.string().optional(), nameQualifier: z.string().optional() }),
   confirmationData: Records({ recipient: z.string().optional(), notOnOrAfter: Time, notBefore: Time, inResponseTo: z.string().optional() }),
   conditions: Records({ notBefore: Time, notOnOrAfter: Time }),
   audience: Strings,
