@@ -47,6 +47,8 @@ export interface ResponseOptions {
   recipient?: string;
   destination?: string;
   issuer?: string;
+  /** The Response's own Issuer, when it should differ from the assertion's. */
+  responseIssuer?: string;
   notBefore?: Date;
   notOnOrAfter?: Date;
   assertionId?: string;
@@ -55,7 +57,7 @@ export interface ResponseOptions {
 
 const TEMPLATE =
   '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="{ID}" Version="2.0" IssueInstant="{IssueInstant}" Destination="{Destination}" InResponseTo="{InResponseTo}">' +
-  '<saml:Issuer>{Issuer}</saml:Issuer><samlp:Status><samlp:StatusCode Value="{StatusCode}"/></samlp:Status>' +
+  '<saml:Issuer>{ResponseIssuer}</saml:Issuer><samlp:Status><samlp:StatusCode Value="{StatusCode}"/></samlp:Status>' +
   '<saml:Assertion ID="{AssertionID}" Version="2.0" IssueInstant="{IssueInstant}"><saml:Issuer>{Issuer}</saml:Issuer>' +
   '<saml:Subject><saml:NameID Format="{NameIDFormat}">{NameID}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">' +
   '<saml:SubjectConfirmationData NotOnOrAfter="{NotOnOrAfter}" Recipient="{Recipient}" InResponseTo="{InResponseTo}"/></saml:SubjectConfirmation></saml:Subject>' +
@@ -107,6 +109,7 @@ export function makeStandInIdp(options: { entityId?: string; ssoUrl?: string } =
         Destination: o.destination ?? o.sp.acsUrl,
         InResponseTo: o.inResponseTo ?? null,
         Issuer: o.issuer ?? entityId,
+        ResponseIssuer: o.responseIssuer ?? o.issuer ?? entityId,
         StatusCode: o.statusCode ?? 'urn:oasis:names:tc:SAML:2.0:status:Success',
         NameIDFormat: o.nameIdFormat ?? EMAIL_FORMAT,
         NameID: o.nameId ?? 'ada@example.test',

@@ -141,6 +141,7 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
     expect(await refusal(validate(connection, idp.response({ ...good, recipient: 'https://elsewhere.test/acs' }), requestId))).toBe('wrong-recipient');
     expect(await refusal(validate(connection, idp.response({ ...good, destination: 'https://elsewhere.test/acs' }), requestId))).toBe('wrong-recipient');
     expect(await refusal(validate(connection, idp.response({ ...good, issuer: 'https://other-idp.test' }), requestId))).toBe('wrong-issuer');
+    expect(await refusal(validate(connection, idp.response({ ...good, responseIssuer: 'https://other-idp.test' }), requestId))).toBe('wrong-issuer');
   });
 
   it("refuses a response made for another connection, one for another request, and the IdP's error status", async () => {

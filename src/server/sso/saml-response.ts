@@ -127,7 +127,10 @@ export async function validateResponse(connection: SamlConnection, samlResponse:
   const response = (flow.extract.response ?? {}) as { destination?: string; inResponseTo?: string };
   const { entityId, acsUrl } = connection.sp;
 
-  if (assertion.issuer.length !== 1 || assertion.issuer[0] !== idp.entityMeta.getEntityID()) throw new SamlError('wrong-issuer', 'assertion issuer');
+  const idpEntityId = idp.entityMeta.getEntityID();
+  if (assertion.issuer.length !== 1 || assertion.issuer[0] !== idpEntityId) throw new SamlError('wrong-issuer', 'assertion issuer');
+  const responseIssuer = Strings.parse(samlify.Extractor.extract(xml, [field('issuer', ['Response', 'Issuer'])]).issuer);
+  if (responseIssuer.some((issuer) => issuer !== idpEntityId)) throw new SamlError('wrong-issuer', 'response issuer');
   if (!assertion.audience.includes(entityId)) throw new SamlError('wrong-audience', `audience ${assertion.audience.join(' ')}`);
   if (response.destination !== undefined && response.destination !== acsUrl) throw new SamlError('wrong-recipient', 'response destination');
   // Bearer confirmations only; with several, the one for this ACS (SAML profiles 4.1.4.2).
