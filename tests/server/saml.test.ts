@@ -97,6 +97,13 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
     expect(parsed.extract.request).toMatchObject({ id: request.requestId, assertionConsumerServiceUrl: connection.sp.acsUrl });
   });
 
+  it('sends the request by HTTP-POST to a provider that publishes only that binding', () => {
+    const postOnly = idp.metadataXml.replace('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="' + idp.ssoUrl + '"', 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="' + idp.ssoUrl + '"');
+    const request = buildAuthnRequest(samlConnection(PUBLIC_URL, 'conn-post', SamlConnectionConfigSchema.parse({ idpMetadataXml: postOnly })), 'attempt-post');
+    expect(request).toMatchObject({ binding: 'post', url: idp.ssoUrl, fields: { RelayState: 'attempt-post' } });
+    expect(request.binding === 'post' && Buffer.from(request.fields.SAMLRequest, 'base64').toString()).toContain(`ID="${request.requestId}"`);
+  });
+
   it('accepts a good SP-initiated response and maps Entra-style claims, groups and MFA', async () => {
     const { requestId } = buildAuthnRequest(connection, 'attempt-2');
     const response = idp.response({
@@ -209,6 +216,7 @@ describe('fetching IdP metadata', () => {
     expect(await fetchIdpMetadata('http://idp.example.test/metadata')).toMatchObject({ ok: false, problem: { code: 'bad-url' } });
     expect(await fetchIdpMetadata('ftp://127.0.0.1/metadata')).toMatchObject({ ok: false, problem: { code: 'bad-url' } });
     const server = createServer((req, res) => {
+      if (req.url === '/slow') return; // never answers
       if (req.url === '/big') res.writeHead(200, { 'content-type': 'text/xml' }).end('<x>'.padEnd(1_100_000, ' ') + '</x>');
       else res.writeHead(404).end();
     });
@@ -217,7 +225,9 @@ describe('fetching IdP metadata', () => {
     try {
       expect(await fetchIdpMetadata(`${base}/missing`)).toMatchObject({ ok: false, problem: { code: 'http-status' } });
       expect(await fetchIdpMetadata(`${base}/big`)).toMatchObject({ ok: false, problem: { code: 'too-large' } });
+      expect(await fetchIdpMetadata(`${base}/slow`, { timeoutMs: 300 })).toMatchObject({ ok: false, problem: { code: 'unreachable' } });
     } finally {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
