@@ -194,6 +194,13 @@ export function wrapAssertion(samlResponse: string, evilNameId: string, options:
   return b64(serialize(doc));
 }
 
+/** The same response with an attribute of the Response element set after signing (outside an assertion's signature). */
+export function setResponseAttribute(samlResponse: string, name: string, value: string): string {
+  const doc = parse(unb64(samlResponse));
+  doc.documentElement!.setAttribute(name, value);
+  return b64(serialize(doc));
+}
+
 /** The decoded XML of a SAMLResponse (for assertions in tests). */
 export const responseXml = unb64;
 

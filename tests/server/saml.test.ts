@@ -15,7 +15,7 @@ import {
   validateResponse,
   type SamlConnection,
 } from '../../src/server/sso/saml';
-import { makeSigningKey, makeStandInIdp, startStandInIdp, tamperNameId, wrapAssertion, type StandInIdp } from '../saml/stand-in-idp';
+import { makeSigningKey, makeStandInIdp, setResponseAttribute, startStandInIdp, tamperNameId, wrapAssertion, type StandInIdp } from '../saml/stand-in-idp';
 import { samlify } from '../../src/server/sso/saml-library';
 import { createStore, describeEngines, type TestStore } from './harness';
 
@@ -168,6 +168,10 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
     expect(await refusal(validate(connection, unsolicited, null))).toBe('unsolicited');
     const allowing = samlConnection(PUBLIC_URL, 'conn-a', { ...connection.config, allowIdpInitiated: true });
     expect(await validate(allowing, unsolicited, null)).toMatchObject({ inResponseTo: null, subject: 'ada@example.test' });
+    // An unsolicited assertion dressed as an answer: InResponseTo added to the Response, outside the assertion's signature.
+    const { requestId } = buildAuthnRequest(connection, 'attempt-9');
+    const dressed = setResponseAttribute(idp.response({ sp: connection.sp, inResponseTo: null }), 'InResponseTo', requestId);
+    expect(await refusal(validate(connection, dressed, requestId))).toBe('in-response-to-mismatch');
   });
 
   it('takes each assertion once: the same response again is refused as replayed', async () => {

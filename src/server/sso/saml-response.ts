@@ -147,8 +147,9 @@ export async function validateResponse(connection: SamlConnection, samlResponse:
   if (notBefore.some((t) => t > now + CLOCK_SKEW_MS)) throw new SamlError('not-yet-valid');
   if (notOnOrAfter + CLOCK_SKEW_MS <= now) throw new SamlError('expired');
 
-  // InResponseTo: the signed one (in the confirmation); the Response's own, when there, must agree.
-  const inResponseTo = confirmation.inResponseTo ?? response.inResponseTo ?? null;
+  // InResponseTo: the signed one, in the bearer confirmation (the Web SSO profile puts it there). The Response's own may
+  // be outside any signature (when only the assertion is signed): it must agree, and never stands in for a missing one.
+  const inResponseTo = confirmation.inResponseTo ?? null;
   if (response.inResponseTo !== undefined && response.inResponseTo !== inResponseTo) throw new SamlError('in-response-to-mismatch', 'response and assertion differ');
   if (inResponseTo === null) {
     if (!connection.config.allowIdpInitiated) throw new SamlError('unsolicited');
