@@ -44,7 +44,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return saml.reason;
 }
 
-describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () => {
+describeEngines('SAML service provider (samlify) against a stand-in IdP', (engine) => {
   let store: TestStore;
   let database: Database;
   let idp: StandInIdp;
@@ -53,7 +53,7 @@ describe('SAML service provider (samlify) against a stand-in IdP [pglite]', () =
   const validate = (c: SamlConnection, response: string, expectedRequestId: string | null) => validateResponse(c, response, { expectedRequestId, db: database.db });
 
   beforeAll(async () => {
-    store = await createStore('pglite');
+    store = await createStore(engine);
     database = await openStore(store);
     idp = makeStandInIdp();
     const config = SamlConnectionConfigSchema.parse({ idpMetadataXml: idp.metadataXml });
