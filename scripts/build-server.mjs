@@ -35,6 +35,8 @@ await build({
     '@node-rs/argon2',
     // Starts its own worker file from its folder.
     'piscina',
+    // The SAML schema check: starts its own worker file (xmllint compiled to WebAssembly) from its folder.
+    'xmllint-wasm',
     // pg's optional native binding, absent unless installed.
     'pg-native',
     // Loaded only with REDIS_URL: the adapter and its client stay in node_modules, as socket.io-adapter does for it.

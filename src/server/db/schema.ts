@@ -682,6 +682,21 @@ export const scimGroupMembers = pgTable(
   (table) => [primaryKey({ columns: [table.groupId, table.scimUserId] }), index('scim_group_members_user_idx').on(table.scimUserId)],
 );
 
+/**
+ * The SAML assertions a connection has accepted, each id once (issue 25: single use of each assertion id). Kept until
+ * the assertion's own `NotOnOrAfter` (after which it is refused as expired anyway); swept when new ones are claimed.
+ * `connection_id` is the connection's id as text: the connections table is the sign-in connections' own.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    connectionId: text('connection_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.assertionId] }), index('saml_assertions_expires_idx').on(table.expiresAt)],
+);
+
 export const schema = {
   organizations,
   users,
@@ -712,6 +727,7 @@ export const schema = {
   scimUsers,
   scimGroups,
   scimGroupMembers,
+  samlAssertions,
 };
 
 /** `now()` on the database's clock, so several instances agree on time-based rules. */
