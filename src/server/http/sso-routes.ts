@@ -8,7 +8,6 @@ import { randomValue } from '../sso/attempts';
 import { SSO_BINDING_COOKIE } from '../sso/binding-cookie';
 import { connectionForOrganization, findConnection } from '../sso/connections';
 import { SSO_MESSAGES, SsoRefusal, type SsoReturn } from '../sso/sso-sign-in';
-import { samlServiceProviderMetadata } from '../sso/saml-connection';
 import { infoPage } from './info-page';
 
 const StartQuerySchema = z.object({
@@ -90,10 +89,14 @@ export function ssoRouter(services: Services): Router {
   });
 
   router.get('/sso/saml/:connectionId/metadata', async (req, res) => {
-    const params = ConnectionParamSchema.safeParse(req.params);
-    const found = params.success ? await findConnection(services.db, params.data.connectionId) : null;
-    if (!found || found.row.kind !== 'saml') return void res.status(404).type('text/plain').send('No such SAML connection.');
-    res.set('Cache-Control', 'no-cache').type('application/samlmetadata+xml').send(samlServiceProviderMetadata(config.publicUrl, found.row.id));
+    try {
+      const params = ConnectionParamSchema.safeParse(req.params);
+      const xml = params.success ? await sso.serviceProviderMetadata(params.data.connectionId) : null;
+      if (!xml) return void res.status(404).type('text/plain').send('No such SAML connection.');
+      res.set('Cache-Control', 'no-cache').type('application/samlmetadata+xml').send(xml);
+    } catch (error) {
+      fail(res, error);
+    }
   });
 
   router.post('/sso/saml/:connectionId/acs', express.urlencoded({ extended: false, limit: '600kb' }), async (req, res) => {

@@ -17,7 +17,7 @@ import { findConnection, markTested, openConnection, type Connection, type Conne
 import { domainOf, type SsoIdentity } from './identity';
 import { createOidcConnections, oidcIdentity } from './oidc-connection';
 import { accountFor, ownsAddress, type ProvisioningRefusal } from './provisioning';
-import { samlAuthnRequest, samlIdentity, SamlRefusal } from './saml-connection';
+import { samlAuthnRequest, samlIdentity, SamlRefusal, samlServiceProviderMetadata } from './saml-connection';
 
 /** What a user reads when a company sign-in does not sign them in. */
 export const SSO_MESSAGES = {
@@ -106,7 +106,7 @@ export function createSsoSignIn(config: ServerConfig, db: Db, log: Logger, mfaKe
           throw error;
         }
       }
-      const request = samlAuthnRequest(connection, config.publicUrl, attempt.state);
+      const request = await samlAuthnRequest(connection, config.publicUrl, attempt.state);
       await setRequestId(db, attempt.id, request.requestId);
       return new URL(request.url);
     },
@@ -179,6 +179,14 @@ export function createSsoSignIn(config: ServerConfig, db: Db, log: Logger, mfaKe
         throw new CallError(ERROR_CODES.FORBIDDEN, SSO_MESSAGES[account.refused satisfies ProvisioningRefusal]);
       }
       return { ...account, identity: taken.identity, connection: found.row, org: found.org };
+    },
+
+    /** The portal's SAML service-provider metadata for a connection (its entity id and ACS); null for no SAML connection. */
+    async serviceProviderMetadata(connectionId: string): Promise<string | null> {
+      const found = await findConnection(db, connectionId);
+      if (!found || found.row.kind !== 'saml') return null;
+      const connection = open(found.row);
+      return connection.kind === 'saml' ? samlServiceProviderMetadata(config.publicUrl, connection) : null;
     },
 
     /** A console test's result for the admin who started it; marks the connection tested when its person could sign in. */
