@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { startMailService } from './tests/e2e/mail-service';
 import { startDnsService } from './tests/e2e/dns-service';
+import { startSamlService } from './tests/e2e/saml-service';
 import { ENTRA_E2E, startEntraService } from './tests/e2e/entra-service';
 import { trustTestCaInChildProcesses } from './tests/oidc/test-ca';
 import { chromiumLaunchOptions } from './tests/chromium';
@@ -42,6 +43,13 @@ process.env.E2E_DNS_RECORDS ??= join(mkdtempSync(join(tmpdir(), 'suite-portal-e2
 if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_DNS_STARTED) {
   process.env.E2E_DNS_STARTED = '1';
   startDnsService(dnsPort, process.env.E2E_DNS_RECORDS);
+}
+
+// Company sign-in over SAML: the stand-in identity provider (tests/saml) on HTTP at the server's port + 4000.
+const samlPort = Number(process.env.E2E_SAML_PORT ?? port + 4000);
+if (!process.env.TEST_WORKER_INDEX && !process.env.E2E_SAML_STARTED) {
+  process.env.E2E_SAML_STARTED = '1';
+  startSamlService(samlPort);
 }
 
 export default defineConfig({

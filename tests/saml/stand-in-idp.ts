@@ -216,6 +216,8 @@ export interface RunningStandInIdp {
   metadataUrl: string;
   metadataXml: string;
   setUser(user: StandInUser): void;
+  /** Lets the process end while the stand-in still listens (a test runner's main process). */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -263,6 +265,7 @@ export async function startStandInIdp(options: { port?: number; user?: StandInUs
     setUser: (next) => {
       user = next;
     },
+    unref: () => server.unref(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
