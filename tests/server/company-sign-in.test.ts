@@ -162,6 +162,20 @@ describeEngines("company sign-in through the organization's own OpenID provider"
     expect(reply.token).toEqual(expect.any(String));
   });
 
+  it('refuses the company sign-in of someone the directory deactivated by SCIM', async () => {
+    const ada = await signedIn(app, PEOPLE.admin.email);
+    const { token } = await ada.call('issueScimToken', { orgId: 'acme' });
+    const scim = (method: string, path: string, body: unknown) =>
+      fetch(`${portal}/scim/v2/acme${path}`, { method, body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' } });
+    const created = await scim('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: PEOPLE.member.email, active: true, emails: [{ value: PEOPLE.member.email, type: 'work', primary: true }] });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const patched = await scim('PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] });
+    expect(patched.status).toBe(200);
+    const { handoff, cookie } = await browserSignIn(PEOPLE.member.email);
+    expect(await (await app.connect({}, { cookie })).emit('ssoLogin', { handoff })).toMatchObject({ code: 403, error: SSO_MESSAGES.deactivated });
+  });
+
   it("refuses an address outside the company's verified domains, and an answer naming another issuer; both audited", async () => {
     const { handoff, cookie } = await browserSignIn(PEOPLE.outsider.email);
     expect(await (await app.connect({}, { cookie })).emit('ssoLogin', { handoff })).toMatchObject({ code: 403, error: SSO_MESSAGES['unverified-domain'] });
@@ -175,7 +189,7 @@ describeEngines("company sign-in through the organization's own OpenID provider"
     expect(await forged.text()).toContain(SSO_MESSAGES.refused.replace(/'/g, '&#39;'));
     const ada = await signedIn(app, PEOPLE.admin.email);
     const refusals = (await auditOf(ada, 'acme')).filter((entry) => entry.kind === 'sso-sign-in-refused').map((entry) => entry.detail);
-    expect(refusals).toEqual([expect.stringMatching(/^ID token refused/), 'unverified-domain']);
+    expect(refusals).toEqual([expect.stringMatching(/^ID token refused/), 'unverified-domain', 'deactivated']);
   });
 
   it('gives a hundred racing redemptions of one hand-off exactly one session and one account', async () => {

@@ -4,14 +4,14 @@ import { auditInsert } from '../audit/audit-log';
 import type { CallOrigin } from '../auth/device';
 import { unusablePasswordHash } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { memberships, organizationDomains, ssoLinks, users } from '../db/schema';
+import { memberships, organizationDomains, scimUsers, ssoLinks, users } from '../db/schema';
 import type { OrganizationRow } from '../organizations/organization';
 import { planProducts, productsForRole } from '../organizations/organization';
 import type { ConnectionRow } from './connections';
 import { domainOf, type SsoIdentity } from './identity';
 
 /** Why a company sign-in found no account it may sign in to (for the audit; the user reads SSO_MESSAGES). */
-export type ProvisioningRefusal = 'no-email' | 'unverified-domain';
+export type ProvisioningRefusal = 'no-email' | 'unverified-domain' | 'deactivated';
 
 /** Whether the organization has verified the domain of this address: only then may its provider vouch for the address. */
 export async function ownsAddress(db: Db, organizationId: string, email: string | null): Promise<boolean> {
@@ -49,6 +49,7 @@ export async function accountFor(
     .where(and(eq(ssoLinks.connectionId, connection.id), eq(ssoLinks.subject, identity.subject)))
     .returning({ userId: ssoLinks.userId });
   if (linked) {
+    if (await deactivatedByDirectory(db, org.id, linked.userId)) return { refused: 'deactivated' };
     await refreshNames(db, linked.userId, identity);
     const user = await findUserById(db, linked.userId);
     if (user) return { user, joined: false };
@@ -69,6 +70,8 @@ export async function accountFor(
     }
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (!user) throw new Error('account vanished during a company sign-in');
+    // Someone the organization's directory turned off (SCIM) does not join again through the company's sign-in.
+    if (await deactivatedByDirectory(tx, org.id, user.id)) return { refused: 'deactivated' as const };
     if (!user.verified) await tx.update(users).set({ verified: true, passwordChosen: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await tx.insert(ssoLinks).values({ connectionId: connection.id, subject: identity.subject, userId: user.id, email }).onConflictDoNothing();
     const products = productsForRole(connection.defaultRole, connection.defaultProducts).filter((product) => planProducts(org).includes(product));
@@ -102,4 +105,13 @@ async function refreshNames(db: Db, userId: string, identity: SsoIdentity): Prom
     .update(users)
     .set({ ...set, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), sql`(${users.firstName}, ${users.lastName}) is distinct from (${set.firstName ?? users.firstName}, ${set.lastName ?? users.lastName})`));
+}
+
+/** Whether the organization's directory deactivated this person by SCIM (they keep no membership until it reactivates them). */
+async function deactivatedByDirectory(db: Db, organizationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ active: scimUsers.active })
+    .from(scimUsers)
+    .where(and(eq(scimUsers.organizationId, organizationId), eq(scimUsers.userId, userId)));
+  return row !== undefined && !row.active;
 }

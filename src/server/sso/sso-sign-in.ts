@@ -27,6 +27,7 @@ export const SSO_MESSAGES = {
   refused: "Your company's sign-in service did not confirm this sign-in. Please start again.",
   'no-email': "Your company's sign-in did not tell the portal your email address. Ask your administrator to check the connection.",
   'unverified-domain': "Your company's sign-in can only sign in addresses on the company's verified domains. Ask your administrator.",
+  deactivated: "Your company's directory has turned your account off. Ask your administrator.",
   enforced: (company: string) => `${company} requires you to sign in with your company account. Use "Continue with ${company} sign-in".`,
 } as const;
 
