@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memberships, rateLimits, ssoLinks, users } from '../../src/server/db/schema';
+import { memberships, organizations, rateLimits, ssoLinks, users } from '../../src/server/db/schema';
 import { SSO_MESSAGES } from '../../src/server/sso/sso-sign-in';
 import type { SsoConnection } from '../../src/shared/protocol/sso-schemas';
 import { startDnsServer } from '../dns-server';
@@ -201,5 +201,16 @@ describeEngines("company sign-in through the organization's own OpenID provider"
     expect(replies.filter((reply) => reply.code === 200)).toHaveLength(1);
     expect(replies.filter((reply) => reply.code === 403 && reply.error === SSO_MESSAGES.expired)).toHaveLength(99);
     expect(await db().select().from(users).where(eq(users.email, PEOPLE.racer.email))).toHaveLength(1);
+  });
+
+  it("counts the provider's own second factor (amr with mfa) where the company requires one; without it, asks for the portal's", async () => {
+    await db().delete(rateLimits);
+    await db().update(organizations).set({ mfaEmail: true }).where(eq(organizations.orgId, 'acme'));
+    const withoutMfa = await browserSignIn(PEOPLE.newcomer.email, false);
+    const asked = await (await app.connect({}, { cookie: withoutMfa.cookie })).call('ssoLogin', { handoff: withoutMfa.handoff });
+    expect(asked).toMatchObject({ ticket: expect.any(String) });
+    expect(asked.token).toBeUndefined();
+    const withMfa = await browserSignIn(PEOPLE.newcomer.email, true);
+    expect((await (await app.connect({}, { cookie: withMfa.cookie })).call('ssoLogin', { handoff: withMfa.handoff })).token).toEqual(expect.any(String));
   });
 });
