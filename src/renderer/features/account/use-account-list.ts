@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api';
 
 /**
- * One list of the security center (sessions, trusted devices, passkeys, connected apps): loaded when the screen
+ * One list of the security center (sessions, trusted devices, passkeys, connected apps) or of the admin console (its
+ * company sign-in connections): loaded when the screen
  * opens and again after `reload()` or a `change`. A failure shows its message through `showError` and leaves an
  * empty list; null while the first load is under way. `load` must be stable (defined outside the component), as must
  * `showError` (useTimedMessage's setter is).

@@ -15,6 +15,7 @@ import { TextField } from '../../ui/text-field';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { formatTime } from '../account/account-format';
+import { useAccountList } from '../account/use-account-list';
 import { ROLE_OPTIONS } from './admin-format';
 import { ProductAccessField } from './product-access-field';
 import { useDialog } from './use-dialog';
@@ -57,10 +58,10 @@ function Copyable({ label, value }: { label: string; value: string }) {
  * back here with the claims it mapped), then turn it on and, if wanted, require it for verified-domain addresses.
  */
 export function ConnectionsSection({ orgId, company, plan }: { orgId: string; company: string; plan: readonly ProductKey[] }) {
-  const [connections, setConnections] = useState<SsoConnection[] | null>(null);
-  const [generation, setGeneration] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, showError] = useTimedMessage();
+  const load = useCallback(() => call('getSsoConnections', { orgId }).then(({ list }) => list), [orgId]);
+  const { list: connections, reload } = useAccountList(load, showError);
   const [testResult, setTestResult] = useState<SsoTestResult | null>(null);
   const [products, setProducts] = useState<ProductKey[]>([]);
   const removing = useDialog<SsoConnection>();
@@ -76,22 +77,6 @@ export function ConnectionsSection({ orgId, company, plan }: { orgId: string; co
   });
   const kind = useWatch({ control, name: 'kind' });
   const role = useWatch({ control, name: 'defaultRole' });
-
-  useEffect(() => {
-    let current = true;
-    call('getSsoConnections', { orgId }).then(
-      ({ list }) => current && setConnections(list),
-      (failure: unknown) => {
-        if (!current) return;
-        showError(errorMessage(failure));
-        setConnections([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [orgId, generation, showError]);
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
 
   useEffect(() => {
     const handoff = readTestHandoff();
