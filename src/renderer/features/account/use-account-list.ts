@@ -3,9 +3,8 @@ import { errorMessage } from '../../api';
 
 /**
  * One list of the security center (sessions, trusted devices, passkeys, connected apps) or of the admin console (its
- * company sign-in connections): loaded when the screen
- * opens and again after `reload()` or a `change`. A failure shows its message through `showError` and leaves an
- * empty list; null while the first load is under way. `load` must be stable (defined outside the component), as must
+ * company sign-in connections): loaded when the screen opens and again after `reload()` or a `change`. A failure shows its message through `showError` and leaves an
+ * empty list; null while the first load is under way. `load` must be stable (defined outside the component, or memoized), as must
  * `showError` (useTimedMessage's setter is).
  *
  * `change(action, settle)` runs a confirmed change (a sign-out, a revoke, a removal): `busy` while it runs, its
