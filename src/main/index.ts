@@ -20,6 +20,7 @@ import { createMicrosoftPopup, MS_POPUP_PARTITION } from './microsoft-popup';
 import { createDesktopMicrosoftSignIn, signInWithSystemBrowser } from './microsoft-loopback';
 import { isOnOrigin } from './origins';
 import { passkeyInSystemBrowser } from './passkey-loopback';
+import { companySignInInSystemBrowser } from './company-loopback';
 import { createPortalHosts } from './portal-hosts';
 import { createProductLauncher } from './product-launch';
 import { APP_ORIGIN, APP_SCHEME, resolveRendererFile } from './renderer-protocol';
@@ -158,6 +159,8 @@ async function start(): Promise<void> {
       'vault:set-device-token': ({ token }) => deviceVault.set(token),
       'auth:microsoft-popup': ({ url }) => popup(url),
       'auth:passkey-browser': () => passkeyInSystemBrowser({ serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
+      'auth:company-browser': ({ path }) =>
+        companySignInInSystemBrowser({ serverOrigin: config.serverOrigin, path, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
       'updates:get-state': () => updater.state(),
       'updates:check': () => updater.check(),
       'updates:restart': () => {

@@ -18,6 +18,7 @@ function setup() {
     'vault:set-device-token': (input) => (received.push(input), { persistent: true }),
     'auth:microsoft-popup': () => ({ code: null, state: null, iss: null, error: null, errorDescription: null }),
     'auth:passkey-browser': () => ({ code: null, codeVerifier: null, error: null }),
+    'auth:company-browser': () => ({ handoff: null, codeVerifier: null }),
     'updates:get-state': () => ({ status: 'idle' }),
     'updates:check': () => ({ status: 'checking' }),
     'updates:restart': () => {

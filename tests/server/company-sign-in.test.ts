@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { memberships, organizations, rateLimits, ssoLinks, users } from '../../src/server/db/schema';
@@ -174,6 +175,25 @@ describeEngines("company sign-in through the organization's own OpenID provider"
     expect(patched.status).toBe(200);
     const { handoff, cookie } = await browserSignIn(PEOPLE.member.email);
     expect(await (await app.connect({}, { cookie })).emit('ssoLogin', { handoff })).toMatchObject({ code: 403, error: SSO_MESSAGES.deactivated });
+  });
+
+  it("hands a desktop app's sign-in back to its loopback listener, redeemed only with the app's PKCE verifier", async () => {
+    const codeVerifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    const query = new URLSearchParams({ login_hint: PEOPLE.newcomer.email, loopback: '45679', state: 'app-state-0123456789', code_challenge: challenge, code_challenge_method: 'S256' });
+    const start = await fetch(`${portal}/acme/sso?${query}`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    expect(start.headers.getSetCookie().some((line) => line.startsWith('portal_sso='))).toBe(false);
+    const back = await providerAnswer(start.headers.get('location')!, PEOPLE.newcomer.email);
+    const loopback = new URL(back.headers.get('location')!);
+    expect(loopback.origin + loopback.pathname).toBe('http://127.0.0.1:45679/sso/callback');
+    expect(loopback.searchParams.get('state')).toBe('app-state-0123456789');
+    const handoff = loopback.searchParams.get('handoff')!;
+    const app_ = await app.connect();
+    expect(await app_.emit('ssoLogin', { handoff, codeVerifier: randomBytes(32).toString('base64url') })).toMatchObject({ code: 403, error: SSO_MESSAGES.expired });
+    expect((await app_.call('ssoLogin', { handoff, codeVerifier, platform: 'desktop' })).token).toEqual(expect.any(String));
+    // A start with only part of the app's parameters is not one.
+    expect((await fetch(`${portal}/acme/sso?loopback=45679`, { redirect: 'manual' })).status).toBe(400);
   });
 
   it("refuses an address outside the company's verified domains, and an answer naming another issuer; both audited", async () => {

@@ -120,6 +120,10 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
       const { code, codeVerifier } = unwrapResult(await bridge.authPasskeyBrowser());
       return code && codeVerifier ? { code, codeVerifier } : null;
     },
+    companySignInInSystemBrowser: async (path) => {
+      const { handoff, codeVerifier } = unwrapResult(await bridge.authCompanyBrowser({ path }));
+      return handoff && codeVerifier ? { handoff, codeVerifier } : null;
+    },
     reload: () => window.location.reload(),
     notice: { current: notice.current, subscribe: notice.subscribe } satisfies PlatformNotice,
     updates: {

@@ -126,6 +126,12 @@ export interface Platform {
    */
   passkeyInSystemBrowser: (() => Promise<{ code: string; codeVerifier: string } | null>) | null;
   /**
+   * The desktop apps run a company's own sign-in in the system browser from the portal's `/{orgId}/sso` (`path`):
+   * resolves with the portal's single-use hand-off and the PKCE verifier that redeems it (`ssoLogin`), or null when
+   * nothing came back. Null in a browser, which goes to the provider itself.
+   */
+  companySignInInSystemBrowser: ((path: string) => Promise<{ handoff: string; codeVerifier: string } | null>) | null;
+  /**
    * Called once at start-up: when this window is the Microsoft sign-in popup back on /auth/ms/callback, it hands the
    * answer (code and state, or the provider's error) to the opener and closes, and returns true so the app does not
    * start in it.

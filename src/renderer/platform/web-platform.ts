@@ -40,6 +40,7 @@ export const webPlatform = {
   openMicrosoftPopup,
   finishMicrosoftPopup,
   passkeyInSystemBrowser: null,
+  companySignInInSystemBrowser: null,
   reload: () => window.location.reload(),
   launchProduct: async ({ url }) => {
     window.location.assign(url);

@@ -581,6 +581,8 @@ export const ssoSignIns = pgTable(
     codeVerifier: text('code_verifier'),
     /** The SAML AuthnRequest's id, which the response's InResponseTo must name. */
     requestId: text('request_id'),
+    /** A desktop app's sign-in: its loopback listener (`http://127.0.0.1:{port}/sso/callback?state=…`), where the hand-off goes. */
+    returnTo: text('return_to'),
     identity: jsonb('identity').$type<Record<string, unknown>>(),
     handoffHash: text('handoff_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

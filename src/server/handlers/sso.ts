@@ -5,6 +5,7 @@ import { companyFactor } from '../sign-in/first-factor';
 import { openPortalSession } from '../sign-in/portal-session';
 import { loginReplyOf, takeRequiredSteps } from '../sign-in/sign-in-flow';
 import { ssoStartPath } from '../../shared/protocol/http';
+import { verifierBinding } from '../sso/attempts';
 
 /**
  * A company's own identity provider on the sign-in page (issue 25): discoverSignIn (by an address's domain alone) and
@@ -23,7 +24,9 @@ export function ssoHandlers(services: Services): HandlerMap {
 
     async ssoLogin(payload, ctx) {
       const origin = withLoginFacts(ctx.origin, { platform: payload.platform ?? 'web', appVersion: payload.appVersion });
-      const { user, identity, org, connection, joined } = await sso.redeem(payload.handoff, ctx.ssoBinding, origin);
+      // The browser that started it (its cookie), or the desktop app that holds the verifier of its PKCE challenge.
+      const binding = payload.codeVerifier ? verifierBinding(payload.codeVerifier) : ctx.ssoBinding;
+      const { user, identity, org, connection, joined } = await sso.redeem(payload.handoff, binding, origin);
       const result = await takeRequiredSteps(services, { ...ctx, origin }, companyFactor(user, org.company, identity.multiFactor), {});
       if (result.step !== 'passed') return loginReplyOf(result);
       return openPortalSession(services, { ...ctx, origin }, result, { via: 'company', connectionId: connection.id, joined });

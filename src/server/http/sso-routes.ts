@@ -4,16 +4,24 @@ import { CallError, HTTP_ROUTES } from '../../shared/protocol';
 import { OrgIdSchema } from '../../shared/validation/fields';
 import type { CallOrigin } from '../auth/device';
 import type { Services } from '../services';
-import { randomValue } from '../sso/attempts';
+import { pkceBinding, randomValue } from '../sso/attempts';
+import { DESKTOP_SSO_CALLBACK_PATH } from '../../shared/protocol/sso-schemas';
 import { SSO_BINDING_COOKIE } from '../sso/binding-cookie';
 import { connectionForOrganization, findConnection } from '../sso/connections';
 import { SSO_MESSAGES, SsoRefusal, type SsoReturn } from '../sso/sso-sign-in';
 import { infoPage } from './info-page';
 
-const StartQuerySchema = z.object({
-  connection: z.uuid().optional(),
-  login_hint: z.string().trim().max(254).optional(),
-});
+const StartQuerySchema = z
+  .object({
+    connection: z.uuid().optional(),
+    login_hint: z.string().trim().max(254).optional(),
+    // A desktop app's sign-in in the system browser (RFC 8252): its loopback port, its state and its PKCE challenge.
+    loopback: z.coerce.number().int().min(1024).max(65_535).optional(),
+    state: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).optional(),
+    code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(),
+    code_challenge_method: z.literal('S256').optional(),
+  })
+  .refine((query) => [query.loopback, query.state, query.code_challenge, query.code_challenge_method].every((value) => value === undefined) || [query.loopback, query.state, query.code_challenge, query.code_challenge_method].every((value) => value !== undefined));
 const OidcCallbackSchema = z.object({
   state: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   code: z.string().min(1).max(4096).optional(),
@@ -44,8 +52,9 @@ export function ssoRouter(services: Services): Router {
   const setBinding = (res: Response, binding: string) => res.cookie(SSO_BINDING_COOKIE, binding, { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge: 10 * 60 * 1000 });
 
   const sendOn = (res: Response, back: SsoReturn) => {
-    const target =
-      back.purpose === 'test'
+    const target = back.returnTo
+      ? `${back.returnTo}&${new URLSearchParams({ handoff: back.handoff })}`
+      : back.purpose === 'test'
         ? `/admin/${encodeURIComponent(back.org.orgId)}/sign-in#sso-test=${back.handoff}`
         : `${HTTP_ROUTES.ssoComplete}#handoff=${back.handoff}`;
     res.set('Cache-Control', 'no-store').redirect(303, target);
@@ -68,6 +77,13 @@ export function ssoRouter(services: Services): Router {
       await spend(req);
       const found = query.data.connection ? await findConnection(services.db, query.data.connection) : await connectionForOrganization(services.db, orgId.data);
       if (!found || !found.row.enabled || found.org.orgId !== orgId.data) return failurePage(res, 404, SSO_MESSAGES.unavailable);
+      const { loopback, state, code_challenge: challenge } = query.data;
+      if (loopback !== undefined && state && challenge) {
+        // A desktop app: the hand-off goes back to its listener, and only its PKCE verifier redeems it (no cookie).
+        const returnTo = `http://127.0.0.1:${loopback}${DESKTOP_SSO_CALLBACK_PATH}?${new URLSearchParams({ state })}`;
+        const url = await sso.start(found.row, { purpose: 'sign-in', binding: pkceBinding(challenge), loginHint: query.data.login_hint, returnTo });
+        return void res.set('Cache-Control', 'no-store').redirect(302, url.href);
+      }
       const binding = randomValue();
       const url = await sso.start(found.row, { purpose: 'sign-in', binding, loginHint: query.data.login_hint });
       setBinding(res, binding);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { sha256 } from '../auth/one-time-codes';
@@ -25,7 +25,14 @@ export interface SsoAttempt {
   nonce: string | null;
   codeVerifier: string | null;
   requestId: string | null;
+  /** A desktop app's loopback listener, where the browser takes the hand-off instead of the portal's page. */
+  returnTo: string | null;
 }
+
+/** The binding of a desktop app's sign-in: its PKCE challenge (RFC 7636 S256), proven at redemption by the verifier. */
+export const pkceBinding = (codeChallenge: string) => `pkce:${codeChallenge}`;
+/** The binding a verifier proves: the same string `pkceBinding` made from its challenge. */
+export const verifierBinding = (codeVerifier: string) => pkceBinding(createHash('sha256').update(codeVerifier).digest('base64url'));
 
 /**
  * Starts a sign-in through a connection: a fresh state (and, for OpenID, nonce and PKCE verifier), bound to the sha256
@@ -34,7 +41,7 @@ export interface SsoAttempt {
  */
 export async function beginSsoAttempt(
   db: Db,
-  input: { connectionId: string; purpose: SsoPurpose; binding: string; kind: 'oidc' | 'saml'; requestId?: string },
+  input: { connectionId: string; purpose: SsoPurpose; binding: string; kind: 'oidc' | 'saml'; requestId?: string; returnTo?: string },
 ): Promise<SsoAttempt> {
   const state = randomValue();
   const oidc = input.kind === 'oidc';
@@ -45,6 +52,7 @@ export async function beginSsoAttempt(
     nonce: oidc ? client.randomNonce() : null,
     codeVerifier: oidc ? client.randomPKCECodeVerifier() : null,
     requestId: input.requestId ?? null,
+    returnTo: input.returnTo ?? null,
   };
   await db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, sql`now() - interval '1 hour'`));
   const [row] = await db
@@ -57,6 +65,7 @@ export async function beginSsoAttempt(
       nonce: attempt.nonce,
       codeVerifier: attempt.codeVerifier,
       requestId: attempt.requestId,
+      returnTo: attempt.returnTo,
       expiresAt: sql`now() + make_interval(secs => ${SSO_SIGN_IN_SECONDS})`,
     })
     .returning({ id: ssoSignIns.id });
@@ -78,7 +87,9 @@ export async function takeReturningAttempt(db: Db, state: string): Promise<SsoAt
     .set({ returnedAt: dbNow })
     .where(and(eq(ssoSignIns.stateHash, sha256(state)), isNull(ssoSignIns.returnedAt), gt(ssoSignIns.expiresAt, dbNow)))
     .returning();
-  return row ? { id: row.id, connectionId: row.connectionId, purpose: row.purpose, state, nonce: row.nonce, codeVerifier: row.codeVerifier, requestId: row.requestId } : null;
+  return row
+    ? { id: row.id, connectionId: row.connectionId, purpose: row.purpose, state, nonce: row.nonce, codeVerifier: row.codeVerifier, requestId: row.requestId, returnTo: row.returnTo }
+    : null;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface SsoReturn {
   purpose: SsoPurpose;
   handoff: string;
   org: OrganizationRow;
+  /** A desktop app's loopback listener, where the hand-off goes instead of the portal's page. */
+  returnTo: string | null;
 }
 
 /** The connection a company sign-in goes to for an identifier, when its domain is an organization's and the connection is on. */
@@ -82,17 +84,18 @@ export function createSsoSignIn(config: ServerConfig, db: Db, log: Logger, mfaKe
     log.warn('sso.refused', { connectionId: row.id, reason });
   };
 
-  const kept = async (org: OrganizationRow, attempt: { id: string; purpose: SsoPurpose }, identity: SsoIdentity): Promise<SsoReturn> => ({
+  const kept = async (org: OrganizationRow, attempt: { id: string; purpose: SsoPurpose; returnTo?: string | null }, identity: SsoIdentity): Promise<SsoReturn> => ({
     purpose: attempt.purpose,
     handoff: await keepIdentity(db, attempt.id, identity),
     org,
+    returnTo: attempt.returnTo ?? null,
   });
 
   return {
     /** The provider's URL for a new sign-in (or console test) bound to `binding`. */
-    async start(row: ConnectionRow, input: { purpose: SsoPurpose; binding: string; loginHint?: string }): Promise<URL> {
+    async start(row: ConnectionRow, input: { purpose: SsoPurpose; binding: string; loginHint?: string; returnTo?: string }): Promise<URL> {
       const connection = open(row);
-      const attempt = await beginSsoAttempt(db, { connectionId: row.id, purpose: input.purpose, binding: input.binding, kind: connection.kind });
+      const attempt = await beginSsoAttempt(db, { connectionId: row.id, purpose: input.purpose, binding: input.binding, kind: connection.kind, returnTo: input.returnTo });
       if (connection.kind === 'oidc') {
         try {
           return await oidc.clientOf(connection).authorizationUrl({

@@ -77,6 +77,16 @@ export const PasskeyBrowserAnswerSchema = z.object({
 });
 export type PasskeyBrowserAnswer = z.infer<typeof PasskeyBrowserAnswerSchema>;
 
+/**
+ * How main's company sign-in in the system browser ended: the portal's single-use hand-off and the PKCE verifier that
+ * redeems it (`ssoLogin`); both null when nothing came back in time.
+ */
+export const CompanyBrowserAnswerSchema = z.object({
+  handoff: z.string().max(128).nullable(),
+  codeVerifier: z.string().max(128).nullable(),
+});
+export type CompanyBrowserAnswer = z.infer<typeof CompanyBrowserAnswerSchema>;
+
 export const BRIDGE_CHANNELS = {
   /** The stored token (keychain, or memory when the keychain is unreachable) and whether it will survive a restart. */
   'vault:get-token': channel(NoInput, VaultTokenSchema),
@@ -96,6 +106,8 @@ export const BRIDGE_CHANNELS = {
   'auth:microsoft-popup': channel(z.object({ url: z.string().url().max(2048) }), MicrosoftAnswerSchema),
   /** Runs the passkey ceremony in the system browser on the server's /desktop-passkey page (RFC 8252 loopback, PKCE). */
   'auth:passkey-browser': channel(NoInput, PasskeyBrowserAnswerSchema),
+  /** Runs a company's own sign-in in the system browser from the portal's `/{orgId}/sso` (RFC 8252 loopback, PKCE). */
+  'auth:company-browser': channel(z.object({ path: z.string().min(1).max(700) }), CompanyBrowserAnswerSchema),
   /** The updater's current state. */
   'updates:get-state': channel(NoInput, UpdateStateSchema),
   /** Checks the feed now; answers the state after the check started. */

@@ -10,6 +10,7 @@ export const BRIDGE_CHANNEL_NAMES = [
   'vault:set-device-token',
   'auth:microsoft-popup',
   'auth:passkey-browser',
+  'auth:company-browser',
   'updates:get-state',
   'updates:check',
   'updates:restart',

@@ -61,7 +61,13 @@ export const MsLoginPayloadSchema = z.object({
 export type MsLoginPayload = z.infer<typeof MsLoginPayloadSchema>;
 
 /** ssoLogin: the hand-off a company sign-in's return carried (in the page's fragment), with device facts as for `login`. */
-export const SsoLoginPayloadSchema = z.object({ handoff: MicrosoftTicketSchema, platform: PlatformSchema.optional(), appVersion: z.string().trim().max(64).optional() });
+export const SsoLoginPayloadSchema = z.object({
+  handoff: MicrosoftTicketSchema,
+  /** A desktop app's sign-in in the system browser: the PKCE verifier of the challenge it started with (RFC 7636). */
+  codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/).optional(),
+  platform: PlatformSchema.optional(),
+  appVersion: z.string().trim().max(64).optional(),
+});
 
 /** discoverSignIn: what the sign-in page asks as an address is typed, and where a company sign-in would start. */
 export const DiscoverSignInSchema = z.object({ identifier: z.string().trim().max(254) });

@@ -11,6 +11,9 @@ import { IdSchema, instant } from './security-schemas';
  */
 
 export const SSO_KINDS = ['oidc', 'saml'] as const;
+
+/** Where a desktop app's loopback listener takes a company sign-in's hand-off back (`?state=…&handoff=…`). */
+export const DESKTOP_SSO_CALLBACK_PATH = '/sso/callback';
 export type SsoKind = (typeof SSO_KINDS)[number];
 
 /** An https URL (http only for a provider on this machine, as in development and tests). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api';
-import { afterFirstPaint, platform } from '../../platform';
+import { afterFirstPaint } from '../../platform';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
@@ -18,8 +18,10 @@ interface SignInFormProps {
   /** The identifier's label: email or user name (/login), email or employee code (onboarding, spec section 2). */
   identifierLabel: string;
   onSubmit: (values: SignInValues) => Promise<void>;
-  /** Ask, as an address is typed, whether its company signs it in (/login in a browser; issue 25). */
+  /** Ask, as an address is typed, whether its company signs it in (/login; issue 25). */
   discoverCompany?: boolean;
+  /** "Continue with {Company} sign-in": where the discovery said it starts (`/{orgId}/sso?…`). */
+  onCompanySignIn?: (path: string) => Promise<void> | void;
 }
 
 /** A company sign-in the typed address's domain goes to: its name, and where it starts. */
@@ -75,7 +77,7 @@ const read = (form: HTMLFormElement) => {
  * messages appear at the first submit, then follow each change, and the first field in error takes the focus. It is
  * the one form without react-hook-form: it paints /login, and that library waits for the screens after it.
  */
-export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit, discoverCompany = false }: SignInFormProps) {
+export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit, discoverCompany = false, onCompanySignIn }: SignInFormProps) {
   const [errors, setErrors] = useState<SignInErrors>({});
   const rules = useRef<Rules | null>(null);
   const submitted = useRef(false);
@@ -96,7 +98,7 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (companySignIn) return platform.redirect(`${platform.serverOrigin()}${companySignIn.url}`);
+    if (companySignIn) return onCompanySignIn?.(companySignIn.url);
     const form = event.currentTarget;
     submitted.current = true;
     const { checkSignIn } = (rules.current ??= await loadRules());
@@ -127,7 +129,8 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
           <p className="notice" role="status">
             {companySignIn.company} signs you in with your company account.
           </p>
-          <Button type="submit" className="button-block" disabled={offline}>
+          <AlertMessage id={SERVER_ERROR_ID} message={serverError} />
+          <Button type="submit" className="button-block" loading={loading} disabled={offline}>
             Continue with {companySignIn.company} sign-in
           </Button>
           <p className="form-aside">

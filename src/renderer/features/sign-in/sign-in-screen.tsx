@@ -22,7 +22,7 @@ const PasskeySignIn = lazy(() => import('./passkey-sign-in'));
 export function SignInScreen() {
   const { pathname } = useLocation();
   const orgPath = parseOrgPath(pathname);
-  const { loading, serverError, submit, signInWithMicrosoft, passkey } = useSignIn(orgPath);
+  const { loading, serverError, submit, signInWithMicrosoft, signInWithCompany, passkey } = useSignIn(orgPath);
   // What only the browser knows shows from the render after hydration: /login's page arrives with this screen in it,
   // rendered for a visitor with nothing stored (app/login-shell.tsx).
   const hydrated = useHydrated();
@@ -69,8 +69,8 @@ export function SignInScreen() {
         forgotPasswordTo={`${base}/forgot-password`}
         identifierLabel={orgPath ? 'Email address or employee code' : 'Email address or user name'}
         onSubmit={submit}
-        // A desktop app cannot send its window to a company's provider (its system-browser flow is still to come).
-        discoverCompany={!orgPath && hydrated && platform.deviceKind() !== 'desktop'}
+        discoverCompany={!orgPath && hydrated}
+        onCompanySignIn={signInWithCompany}
       />
       {orgPath || !microsoftOffered ? null : (
         <>

@@ -14,6 +14,9 @@ import type { SignInValues } from './sign-in-schema';
  */
 const replyModule = () => import('./apply-login-reply');
 
+/** A desktop app's company sign-in that came back with nothing (the browser tab closed, or five minutes passed). */
+const COMPANY_NOT_FINISHED = 'Company sign-in did not finish in the browser. Please try again.';
+
 /**
  * The sign-in actions of one screen: the form submit (`login`, or `onboardingLogin` under /{orgId}/…) and the
  * Microsoft button, each turning the reply into the next step of spec section 4.
@@ -68,6 +71,28 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
     setLoading(false);
   };
 
+  /**
+   * "Continue with {Company} sign-in": a browser goes to `/{orgId}/sso` itself; a desktop app runs it in the system
+   * browser and redeems the hand-off it brings back with its PKCE verifier (`ssoLogin`).
+   */
+  const signInWithCompany = async (path: string) => {
+    const elsewhere = platform.companySignInInSystemBrowser;
+    if (!elsewhere) return platform.redirect(`${platform.serverOrigin()}${path}`);
+    setLoading(true);
+    showServerError(null);
+    try {
+      const answer = await elsewhere(path);
+      if (!answer) showServerError(COMPANY_NOT_FINISHED);
+      else {
+        const reply = await call('ssoLogin', { ...answer, platform: platform.deviceKind(), ...platform.loginFacts() });
+        await applyLoginReply(reply, { identifier: reply.email ?? '', password: '' });
+      }
+    } catch (error) {
+      showServerError(errorMessage(error));
+    }
+    setLoading(false);
+  };
+
   /** For the passkey button and autofill (passkey-sign-in.tsx): no password to hold, the reply carries a ticket. */
   const passkey = {
     onReply: (reply: LoginReply) => applyLoginReply(reply, { identifier: reply.email ?? '', password: '' }),
@@ -75,7 +100,7 @@ export function useSignIn(orgPath: Pick<OrgPath, 'orgId' | 'preboarding'> | null
     onError: showServerError,
   };
 
-  return { loading, serverError, submit, signInWithMicrosoft, passkey };
+  return { loading, serverError, submit, signInWithMicrosoft, signInWithCompany, passkey };
 }
 
 /** 32 random bytes, base64url: the value that ties a Microsoft sign-in to the window that started it. */

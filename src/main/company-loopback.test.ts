@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { companySignInInSystemBrowser } from './company-loopback';
+
+const SERVER = 'https://portal.example.com';
+
+/** Plays the system browser: remembers the page it was asked to open, and later comes back to the loopback listener. */
+function systemBrowser() {
+  const opened: string[] = [];
+  const page = () => new URL(opened[0]!);
+  return {
+    opened,
+    page,
+    openExternal: async (url: string) => void opened.push(url),
+    /** The portal sending the browser back to the app with `query`. */
+    returnTo: (query: Record<string, string>) => fetch(`http://127.0.0.1:${page().searchParams.get('loopback')}/sso/callback?${new URLSearchParams(query)}`),
+  };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe('company sign-in in the system browser (RFC 8252 loopback with PKCE)', () => {
+  it("opens the organization's /{orgId}/sso with the port, a state and an S256 challenge, and answers the hand-off with its verifier", async () => {
+    const browser = systemBrowser();
+    const answer = companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/skyline/sso?connection=7d444840-9dc0-11d1-b245-5ffdce74fad2&login_hint=nina%40skyline.test', openExternal: browser.openExternal, appName: 'Suite Chat' });
+    await until(() => browser.opened.length > 0);
+    const page = browser.page();
+    expect(page.origin + page.pathname).toBe(`${SERVER}/skyline/sso`);
+    expect(page.searchParams.get('login_hint')).toBe('nina@skyline.test');
+    expect(page.searchParams.get('code_challenge_method')).toBe('S256');
+    const state = page.searchParams.get('state')!;
+
+    // Whoever does not know the state is not listened to.
+    expect((await browser.returnTo({ state: 'guessed', handoff: 'h'.repeat(43) })).status).toBe(404);
+    const back = await browser.returnTo({ state, handoff: 'h'.repeat(43) });
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain('Go back to Suite Chat');
+    const { handoff, codeVerifier } = await answer;
+    expect(handoff).toBe('h'.repeat(43));
+    expect(createHash('sha256').update(codeVerifier!).digest('base64url')).toBe(page.searchParams.get('code_challenge'));
+  });
+
+  it('opens nothing for a path that is not a company sign-in start, and answers nothing when time runs out', async () => {
+    const browser = systemBrowser();
+    for (const path of ['https://evil.example/sso', '//evil.example/acme/sso', '/acme/sso/../../admin', '/auth/ms/login']) {
+      expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path, openExternal: browser.openExternal, appName: 'Suite Chat' }), path).toEqual({ handoff: null, codeVerifier: null });
+    }
+    expect(browser.opened).toEqual([]);
+    expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/acme/sso', openExternal: browser.openExternal, appName: 'Suite Chat', timeoutMs: 50 })).toEqual({ handoff: null, codeVerifier: null });
+  });
+});
