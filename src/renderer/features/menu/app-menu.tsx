@@ -98,7 +98,9 @@ export function AppMenu() {
           </svg>
           Menu
         </DropdownMenu.Trigger>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6} loop>
+        {/* A tab stop of its own: where the window is too short for it, the menu scrolls, and a keyboard reaches that
+            region (axe's scrollable-region-focusable); the arrow keys still move between the entries. */}
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6} collisionPadding={8} loop tabIndex={0}>
           {entries.map((item, index) => (
             <MenuEntry key={item.id} item={item} first={index === 0} onDialog={setDialog} />
           ))}

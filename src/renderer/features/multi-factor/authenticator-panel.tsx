@@ -4,7 +4,6 @@ import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { CopyButton } from '../../ui/copy';
 import { OTP_LENGTH, OtpInput } from '../../ui/otp-input';
-import { showToast } from '../../ui/toast';
 import { heldLogin } from './finish-sign-in';
 import { RecoveryCodePanel } from './recovery-code-panel';
 import './multi-factor.css';
@@ -19,6 +18,11 @@ interface AuthenticatorPanelProps {
   pending: PendingAuthenticator;
   verified: boolean;
   onVerified: (verified: boolean) => void;
+}
+
+/** A secret key in groups of four characters, the way an authenticator app asks for it to be typed. */
+export function groupsOfFour(key: string): string[] {
+  return key.match(/.{1,4}/g) ?? [];
 }
 
 /**
@@ -38,8 +42,8 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
     setError(null);
     call('hrms|master|MFA|verify', { ...heldLogin(), otp, MFASecretKey: pending.MFASecretKey }).then(
       () => {
+        // Said once, under the boxes (a status line), not also in a toast.
         onVerified(true);
-        showToast(MESSAGES.otpVerified);
         setChecking(false);
       },
       (failure: unknown) => {
@@ -63,13 +67,20 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
         <p>Scan this QR code with your authenticator app, or type the secret key into it.</p>
         <div className="secret-panel">
           <p className="secret-label">Secret key</p>
-          <code className="secret-value" data-testid="mfa-secret">
-            {pending.MFASecretKey}
-          </code>
-          <div className="secret-actions">
-            <CopyButton value={pending.MFASecretKey} label="Copy secret key">
-              Copy
-            </CopyButton>
+          <div className="secret-row">
+            {/* In groups of four, spaced by CSS rather than characters: the key copied or selected is the key as issued. */}
+            <code className="secret-value secret-key" data-testid="mfa-secret">
+              {groupsOfFour(pending.MFASecretKey).map((group, index) => (
+                <span key={index} className="secret-group">
+                  {group}
+                </span>
+              ))}
+            </code>
+            <div className="secret-actions">
+              <CopyButton value={pending.MFASecretKey} label="Copy secret key">
+                Copy
+              </CopyButton>
+            </div>
           </div>
         </div>
         <RecoveryCodePanel code={pending.recoveryCode} testId="mfa-recovery-code" />

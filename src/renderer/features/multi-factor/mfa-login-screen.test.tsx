@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INITIAL_SESSION, useSessionStore, type LogInDetails } from '../../session/session-store';
@@ -38,5 +38,19 @@ describe('Multi-Factor Authentication: "Don\'t ask again on this device"', () =>
     open({ ...HELD, platform: 'desktop', mayTrustDevice: false });
     expect(screen.getByRole('heading', { name: 'Multi-Factor Authentication' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Multi-Factor Authentication: the footer', () => {
+  it('offers a new code and the recovery code on two lines, a button and a link, each in its own paragraph', () => {
+    open({ ...HELD, isEmailMFA: true, isAuthenticatorAppMFA: false, MFAType: 1 });
+    const resend = screen.getByRole('button', { name: /^Resend OTP/ });
+    const recovery = screen.getByRole('link', { name: 'Add Recovery Code' });
+    const resendLine = resend.closest('p')!;
+    const recoveryLine = recovery.closest('p')!;
+    expect(resendLine).not.toBe(recoveryLine);
+    expect(resendLine.textContent).toMatch(/^Did not get it\? Resend OTP/);
+    expect(within(resendLine).queryByRole('link')).not.toBeInTheDocument();
+    expect(recoveryLine).toHaveTextContent(/^Lost your device\? Add Recovery Code$/);
   });
 });

@@ -173,17 +173,20 @@ export function MfaLoginScreen() {
           </Button>
         </>
       ) : null}
-      <p className="screen-footer">
+      {/* Two offers, two lines: a new mailed code (a button) and the recovery code (a link to its screen). */}
+      <div className="screen-footer screen-footer-lines">
         {type === 1 ? (
-          <>
+          <p>
             Did not get it?{' '}
             <Button variant="link" loading={resending} disabled={secondsLeft > 0} onClick={() => void resend()}>
               {resendLabel(secondsLeft)}
-            </Button>{' '}
-          </>
+            </Button>
+          </p>
         ) : null}
-        Lost your device? <Link to="/recovery-code">Add Recovery Code</Link>
-      </p>
+        <p>
+          Lost your device? <Link to="/recovery-code">Add Recovery Code</Link>
+        </p>
+      </div>
     </AuthLayout>
   );
 }

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
+import { safeInternalPath } from '../../session/previous-url';
+import { forgetPreviousUrl, peekPreviousUrl } from '../../session/saved-session';
 import { useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -59,6 +61,11 @@ export function settingToSend(choice: Setting, current: Setting, company: Settin
 export function returnTo(state: unknown): string {
   const wanted = (state as { returnTo?: unknown } | null)?.returnTo;
   return typeof wanted === 'string' && /^\/account(\/[a-z-]+)?$/.test(wanted) ? wanted : '/workspace';
+}
+
+/** Where a sign-in goes on to: the saved previousURL, else the workspace (as `useFinishSignIn` does). */
+function afterSignIn(): string {
+  return safeInternalPath(peekPreviousUrl()) ?? '/workspace';
 }
 
 /** The factor the security center asked to turn on (router state `turnOn`), if any. */
@@ -216,7 +223,15 @@ export function MfaSetupScreen() {
           Save
         </Button>
       </form>
-      {ownChoice && signedIn ? (
+      {freshRecoveryCode && signedIn ? (
+        // Signed in by the recovery code: the factor may wait (Save is for a new device); the sign-in goes on to
+        // where it was going, as a second factor's would.
+        <p className="screen-footer">
+          <Link to={afterSignIn()} replace onClick={() => forgetPreviousUrl()}>
+            Continue without changes
+          </Link>
+        </p>
+      ) : ownChoice && signedIn ? (
         <p className="screen-footer">
           <Link to={returnTo(location.state)}>Cancel</Link>
         </p>

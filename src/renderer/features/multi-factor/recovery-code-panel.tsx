@@ -27,16 +27,18 @@ export function RecoveryCodePanel({ code, testId, title = 'Recovery code' }: Rec
   return (
     <div className="secret-panel">
       <p className="secret-label">{title}</p>
-      <code className="secret-value" data-testid={testId}>
-        {code}
-      </code>
-      <div className="secret-actions">
-        <CopyButton value={code} label="Copy recovery code">
-          Copy
-        </CopyButton>
-        <a className="button button-secondary" href={href} download="suite-portal-recovery-code.txt" aria-label="Download recovery code">
-          Download
-        </a>
+      <div className="secret-row">
+        <code className="secret-value" data-testid={testId}>
+          {code}
+        </code>
+        <div className="secret-actions">
+          <CopyButton value={code} label="Copy recovery code">
+            Copy
+          </CopyButton>
+          <a className="button button-secondary" href={href} download="suite-portal-recovery-code.txt" aria-label="Download recovery code">
+            Download
+          </a>
+        </div>
       </div>
       <p className="secret-hint">It signs you in once if you lose your device. Keep it somewhere safe.</p>
     </div>

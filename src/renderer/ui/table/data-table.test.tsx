@@ -127,6 +127,14 @@ describe('DataTable', () => {
     expect(screen.getByRole('region', { name: 'People' })).toHaveAttribute('tabindex', '0');
   });
 
+  it('names each value by its column in the cell, for the cards a narrow table becomes, hidden from assistive technology', () => {
+    render(<PeopleTable />);
+    const cells = within(bodyRows()[0]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.querySelector('.data-table-label')?.textContent)).toEqual(['Name', 'Age']);
+    for (const cell of cells) expect(cell.querySelector('.data-table-label')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(cells[1]!).getByText('20 years').tagName).toBe('STRONG');
+  });
+
   it('sort and page helpers follow the spec', () => {
     expect(nextSort(null, 'name')).toEqual({ name: 1 });
     expect(nextSort({ name: 1 }, 'name')).toEqual({ name: -1 });

@@ -78,7 +78,8 @@ export function DataTable<Row extends object>({
 
   return (
     <div className="data-table">
-      {/* A table wider than the screen scrolls here, not the page: a named region the keyboard can reach and scroll. */}
+      {/* A table wider than the screen scrolls here, not the page: a named region the keyboard can reach and scroll.
+          Where the table itself is narrow (a phone), each row is a card of title and value pairs instead (table.css). */}
       <div className="data-table-scroll" role="region" aria-label={caption} tabIndex={0}>
         <table aria-busy={loading || undefined}>
           <caption className="visually-hidden">{caption}</caption>
@@ -140,7 +141,16 @@ export function DataTable<Row extends object>({
                     // type, new with every new columns array, so each render of the screen replaced the cells' elements
                     // (a button that opened a dialog was gone when the focus came back to it).
                     const column = byParam.get(cell.column.id)!;
-                    return <td key={cell.id}>{column.render ? column.render(row.original) : String(cell.getValue() ?? '')}</td>;
+                    // The column's title beside the value, shown only when the rows are cards (table.css): hidden from
+                    // assistive technology, which has the header already.
+                    return (
+                      <td key={cell.id}>
+                        <span className="data-table-label" aria-hidden="true">
+                          {column.title}
+                        </span>
+                        <span className="data-table-value">{column.render ? column.render(row.original) : String(cell.getValue() ?? '')}</span>
+                      </td>
+                    );
                   })}
                 </tr>
               ))
