@@ -10,6 +10,8 @@ const USERS = 40;
 /** Connections and their pace: each stays under its call rate (50 calls in 5 s) with 110 ms between its calls. */
 const SOCKETS = Number(process.env.BENCH_CALL_SOCKETS ?? 1500);
 const GAP_MS = 110;
+/** The server's log level during the calls: info, production's default, so each call's `socket.call` line is counted. */
+const LOG_LEVEL = process.env.BENCH_CALLS_LOG_LEVEL ?? 'info';
 
 async function measure(server: ServerProcess, tokens: string[]): Promise<{ perSecond: number; cpuMsPerCall: number; failed: number; codes: Map<number, number> }> {
   const sockets = await connectMany(server.url, SOCKETS, (index): Record<string, string> => (tokens.length ? { token: tokens[index % tokens.length]! } : {}));
@@ -39,11 +41,11 @@ async function measure(server: ServerProcess, tokens: string[]): Promise<{ perSe
 
 export async function benchCalls(): Promise<void> {
   const engines: Engine[] = (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
-  console.log(`\nAuthenticated calls: authenticate + getWorkspaceList events/s ÷ a bare socket.io echo server (${SOCKETS} connections, median of ${RUNS})`);
+  console.log(`\nAuthenticated calls: authenticate + getWorkspaceList events/s ÷ a bare socket.io echo server (${SOCKETS} connections, LOG_LEVEL=${LOG_LEVEL}, median of ${RUNS})`);
   const echo = await spawnEcho();
   try {
     for (const engine of engines) {
-      const portal = await spawnPortal(engine, benchSeed(USERS));
+      const portal = await spawnPortal(engine, benchSeed(USERS), { LOG_LEVEL });
       try {
         const tokens = await signIn(portal.url, USERS);
         const ratios: number[] = [];

@@ -1,18 +1,50 @@
 /**
- * Structured logs: one JSON line per event (or a readable line in a terminal). Secrets never reach a log line: any
- * field whose name looks like a password, token, code or secret is replaced before writing, at any depth.
+ * Structured logs through pino: one JSON line per event (or a readable line in a terminal), written asynchronously
+ * (pino.destination, flushed when the process exits). Secrets never reach a log line: any field whose name looks like
+ * a password, token, code or secret is replaced before writing, at any depth up to five levels.
  */
+import pino, { type DestinationStream } from 'pino';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 export const LEVELS: readonly Level[] = ['debug', 'info', 'warn', 'error'];
 
 const SECRET_KEY = /pass|token|secret|otp|code|cookie|authorization|recovery/i;
+const CENSOR = '[redacted]';
+const MAX_DEPTH = 4;
 
+/** The answer of SECRET_KEY for each field name seen: the server logs a few dozen names, so each is tested once. */
+const secretNames = new Map<string, boolean>();
+const isSecret = (key: string) => {
+  let secret = secretNames.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretNames.size < 10_000) secretNames.set(key, secret);
+  }
+  return secret;
+};
+
+/**
+ * The value with every secret-looking field replaced. Nothing is copied unless something is replaced, so a line with
+ * no secret (every call's `socket.call`) costs a walk over its fields and no allocation.
+ */
 export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redact(item, depth + 1)]),
-  );
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item, index) => {
+      const safe = redact(item, depth + 1);
+      if (safe !== item) (copy ??= [...value])[index] = safe;
+    });
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key in record) {
+    const item = record[key];
+    const safe = isSecret(key) ? CENSOR : redact(item, depth + 1);
+    if (safe !== item) (copy ??= { ...record })[key] = safe;
+  }
+  return copy ?? value;
 }
 
 export interface Logger {
@@ -30,19 +62,37 @@ export interface LogOptions {
   format?: 'json' | 'pretty';
 }
 
-const pretty = (time: Date, level: Level, event: string, fields: Record<string, unknown>) => {
+const pretty = (line: string) => {
+  const { time, level, event, ...fields } = JSON.parse(line) as Record<string, unknown>;
   const values = Object.entries(fields).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  return `${time.toISOString().slice(11, 19)} ${level.padEnd(5)} ${event}${values.length > 0 ? `  ${values.join(' ')}` : ''}\n`;
+  return `${String(time).slice(11, 19)} ${String(level).padEnd(5)} ${String(event)}${values.length > 0 ? `  ${values.join(' ')}` : ''}\n`;
 };
 
-export function createLogger(write: (line: string) => void = (line) => process.stdout.write(line), options: LogOptions = {}): Logger {
-  const threshold = LEVELS.indexOf(options.level ?? 'info');
-  const log = (level: Level, event: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS.indexOf(level) < threshold) return;
-    const safe = redact(fields) as Record<string, unknown>;
-    const time = new Date();
-    write(options.format === 'pretty' ? pretty(time, level, event, safe) : `${JSON.stringify({ time: time.toISOString(), level, event, ...safe })}\n`);
-  };
+/**
+ * Where lines go: a given `write` receives each line as it is logged (tests and benches collect them); stdout is
+ * pino's asynchronous destination (sonic-boom: lines are buffered while a write is under way and written together;
+ * pino flushes it synchronously when the process exits). The readable format is for a terminal only.
+ */
+function destination(write: ((line: string) => void) | undefined, format: LogOptions['format']): DestinationStream {
+  if (format === 'pretty') {
+    const out = write ?? ((line: string) => process.stdout.write(line));
+    return { write: (line) => out(pretty(line)) };
+  }
+  return write ? { write } : pino.destination({ dest: 1, sync: false });
+}
+
+export function createLogger(write?: (line: string) => void, options: LogOptions = {}): Logger {
+  const logger = pino(
+    {
+      level: options.level ?? 'info',
+      base: undefined,
+      messageKey: 'event',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }), log: (fields) => redact(fields) as Record<string, unknown> },
+    },
+    destination(write, options.format),
+  );
+  const log = (level: Level, event: string, fields?: Record<string, unknown>) => (fields ? logger[level](fields, event) : logger[level](event));
   return {
     log,
     debug: (event, fields) => log('debug', event, fields),

@@ -11,10 +11,22 @@ import { describeEngines, signIn, useTestServerWithMail, type TestServer } from 
 
 // Every limited event, attacked as the issue describes: many wrong attempts at once over many sockets, with the right
 // one among them. At most the limit's number of attempts may reach the check, nothing answers 500, and once the
-// limit is reached the right attempt is refused too.
+// limit is reached the right attempt is refused too. At once, a rule may lock a little early (an attempt spent, then
+// given back when the hash threads had no room for it), so each guard is also tried one attempt at a time on a clean
+// slate, where it must allow exactly its number and then refuse with its own wait; a second factor on an account of
+// its own, checking that the password still opens the second-factor step (a password lock would refuse first and hide
+// the second factor's budget). `npm run test:mutations` checks that each test fails when its guard is changed.
 
 const FACTOR_PASSWORD = 'Factor#Pass123';
-const PEOPLE = { mail: 'burst.mail@mfa.test', app: 'burst.app@mfa.test', recovery: 'burst.recovery@mfa.test', held: 'burst.held@mfa.test' };
+const PEOPLE = {
+  mail: 'burst.mail@mfa.test',
+  app: 'burst.app@mfa.test',
+  recovery: 'burst.recovery@mfa.test',
+  held: 'burst.held@mfa.test',
+  mailAlone: 'alone.mail@mfa.test',
+  appAlone: 'alone.app@mfa.test',
+  password: 'burst.password@mfa.test',
+};
 const WRONG = 'Wrong#Pass999';
 
 function burstSeed() {
@@ -30,7 +42,15 @@ function burstSeed() {
     lastName: 'Target',
     memberships: [{ orgId, role: 'member' as const, productAccess: ['hrms' as const] }],
   });
-  seed.users.push(person(PEOPLE.mail, 'mail-co'), person(PEOPLE.app, 'app-co'), person(PEOPLE.recovery, 'app-co'), person(PEOPLE.held, 'app-co'));
+  seed.users.push(
+    person(PEOPLE.mail, 'mail-co'),
+    person(PEOPLE.app, 'app-co'),
+    person(PEOPLE.recovery, 'app-co'),
+    person(PEOPLE.held, 'app-co'),
+    person(PEOPLE.mailAlone, 'mail-co'),
+    person(PEOPLE.appAlone, 'app-co'),
+    person(PEOPLE.password, 'app-co'),
+  );
   return seed;
 }
 
@@ -38,6 +58,8 @@ const totp = (secret: string, offsetSeconds = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 const randomCode = () => randomBytes(32).toString('base64url');
+/** The refusal of a rule whose lock lasts this many minutes (a password's pair rule 15, its identifier rule 60). */
+const refusedFor = (minutes: number) => ({ code: 429, error: MESSAGES.tooManyAttempts(minutes * 60), data: { retryAfter: expect.any(Number) } });
 
 describeEngines('attempt limits under parallel attack', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, burstSeed());
@@ -45,16 +67,28 @@ describeEngines('attempt limits under parallel attack', (engine) => {
     await app().server.database.db.delete(rateLimits);
   });
 
-  /** Sends wrong attempts one by one until the limit answers 429; returns how many were checked. */
-  const exhaust = async (server: TestServer, shot: Shot, auth?: { token: string }): Promise<number> => {
+  /**
+   * One wrong attempt at a time on a clean slate: exactly `points` reach the check, then the rule refuses with its wait
+   * (in minutes); the counters are cleared again for what follows.
+   */
+  const oneAtATime = async (shot: Shot | ((n: number) => Shot), points: number, minutes: number, auth?: { token: string }) => {
+    expect(await exhaust(app(), shot, auth)).toBe(points);
+    const next = typeof shot === 'function' ? shot(10_000) : shot;
+    expect(await (await app().connect(auth)).emit(...next)).toMatchObject(refusedFor(minutes));
+    await app().server.database.db.delete(rateLimits);
+  };
+
+  /** Sends wrong attempts one by one (the same shot, or the nth of a list) until the limit answers 429; returns how many were checked. */
+  const exhaust = async (server: TestServer, shot: Shot | ((n: number) => Shot), auth?: { token: string }): Promise<number> => {
     const client = await server.connect(auth);
     let count = 0;
     for (;;) {
-      const reply = await client.emit(shot[0], shot[1]);
+      const [event, payload] = typeof shot === 'function' ? shot(count) : shot;
+      const reply = await client.emit(event, payload);
       if (reply.code === 429) return count;
       expect(reply.code).not.toBe(500);
       count += 1;
-      if (count > 60) throw new Error(`${shot[0]} never locked`);
+      if (count > 60) throw new Error(`${event} never locked`);
     }
   };
 
@@ -69,6 +103,8 @@ describeEngines('attempt limits under parallel attack', (engine) => {
   };
 
   it('login: 100 wrong passwords and the right one on 25 sockets get at most 5 password checks, then the right one is refused', async () => {
+    // One at a time, an identifier from one address: five, then the pair rule's 15 minutes (the identifier's own rule would say 60).
+    await oneAtATime(['login', { identifier: PEOPLE.password, password: WRONG, platform: 'web' }], 5, 15);
     const mark = app().logs.length;
     const shots = [...times(100, ['login', { identifier: EMAILS.lockable, password: WRONG, platform: 'web' }]), ['login', { identifier: EMAILS.lockable, password: PASSWORDS.lockable, platform: 'web' }] as Shot];
     const replies = await burst(app(), shots);
@@ -77,15 +113,15 @@ describeEngines('attempt limits under parallel attack', (engine) => {
     expect(replies.filter((reply) => reply.code === 403).length).toBeLessThanOrEqual(5);
     expect(hashesSince(app(), 'login', mark)).toBeLessThanOrEqual(6);
     const after = await (await app().connect()).emit('login', { identifier: EMAILS.lockable, password: PASSWORDS.lockable, platform: 'web' });
-    expect(after).toMatchObject({ code: 429, data: { retryAfter: expect.any(Number) } });
+    expect(after).toMatchObject(refusedFor(15));
   });
 
   it('login: 300 wrong sign-ins of distinct accounts from one address get at most 50 password checks', async () => {
+    const ghost = (index: number): Shot => ['login', { identifier: `ghost-${index}@nowhere.test`, password: WRONG, platform: 'web' }];
+    // Every identifier is tried once, so only the address rule can refuse: 50, then its 15 minutes.
+    await oneAtATime((n) => ghost(1000 + n), 50, 15);
     const mark = app().logs.length;
-    const replies = await burst(
-      app(),
-      Array.from({ length: 300 }, (_, index): Shot => ['login', { identifier: `ghost-${index}@nowhere.test`, password: WRONG, platform: 'web' }]),
-    );
+    const replies = await burst(app(), Array.from({ length: 300 }, (_, index) => ghost(index)));
     expect(tally(replies)[500]).toBeUndefined();
     expect(checked(replies)).toBeLessThanOrEqual(50);
     expect(hashesSince(app(), 'login', mark)).toBeLessThanOrEqual(50);
@@ -110,10 +146,38 @@ describeEngines('attempt limits under parallel attack', (engine) => {
     expect(tally(replies)[500]).toBeUndefined();
     const wrongChecked = replies.filter((reply) => reply.code === 403).length;
     const rest = await exhaust(app(), attempt(otherThan(code)));
+    // At once, the password's own budget may be what refuses most of them (the test above tries the second factor alone).
     expect(wrongChecked + rest).toBeLessThanOrEqual(5);
     const right = await client.emit('login', attempt(code)[1]);
     expect(right.code).toBe(429);
     expect(right.data).not.toHaveProperty('token');
+  });
+
+  it("mailed second factor alone: one wrong code at a time, the account's own budget refuses the sixth and then the right code, while the password still works", async () => {
+    const client = await app().connect();
+    await client.call('hrms|master|MFA|setup', { identifier: PEOPLE.mailAlone, password: FACTOR_PASSWORD, MFA: { isEmailMFA: true, isAuthenticatorAppMFA: false } });
+    const since = mail().messages.length;
+    await client.call('login', { identifier: PEOPLE.mailAlone, password: FACTOR_PASSWORD, platform: 'web' });
+    const code = codeIn(await mail().waitFor(PEOPLE.mailAlone, { since, match: withCode }));
+    const attempt = (otp: string): Shot => ['login', { identifier: PEOPLE.mailAlone, password: FACTOR_PASSWORD, platform: 'web', MFAType: 1, otp }];
+    expect(await exhaust(app(), attempt(otherThan(code)))).toBe(5);
+    const right = await client.emit(...attempt(code));
+    expect(right).toMatchObject(refusedFor(15));
+    expect(right.data).not.toHaveProperty('token');
+    // The refusal is the second factor's: the same password, without a code, still reaches the second-factor step.
+    expect(await client.emit('login', { identifier: PEOPLE.mailAlone, password: FACTOR_PASSWORD, platform: 'web' })).toMatchObject({ code: 200, data: { MFAType: 1 } });
+  });
+
+  it("authenticator alone: one wrong code at a time, the account's own budget refuses the sixth and then the right code, while the password still works", async () => {
+    const { secret } = await setUpAuthenticator(PEOPLE.appAlone);
+    const attempt = (otp: string): Shot => ['login', { identifier: PEOPLE.appAlone, password: FACTOR_PASSWORD, platform: 'web', MFAType: 2, otp }];
+    const right = totp(secret, 30);
+    expect(await exhaust(app(), attempt(otherThan(right)))).toBe(5);
+    const client = await app().connect();
+    const refused = await client.emit(...attempt(totp(secret, 30)));
+    expect(refused).toMatchObject(refusedFor(15));
+    expect(refused.data).not.toHaveProperty('token');
+    expect(await client.emit('login', { identifier: PEOPLE.appAlone, password: FACTOR_PASSWORD, platform: 'web' })).toMatchObject({ code: 200, data: { MFAType: 2 } });
   });
 
   it('second-factor mail: 100 sign-ins without a code mail at most 5 codes', async () => {
@@ -138,6 +202,7 @@ describeEngines('attempt limits under parallel attack', (engine) => {
   it('recovery code with a session: 100 wrong codes and the right one get at most 5 checks', async () => {
     const { recoveryCode, token } = await setUpAuthenticator(PEOPLE.recovery);
     const attempt = (code: string): Shot => ['hrms|master|MFA|verify', { recoveryCode: code }];
+    await oneAtATime(attempt('zzzz-zzzzz'), 5, 15, { token });
     const replies = await burst(app(), [...times(100, attempt('zzzz-zzzzz')), attempt(recoveryCode)], { auth: { token } });
     expect(tally(replies)[500]).toBeUndefined();
     const wrongChecked = replies.filter((reply) => reply.code === 403).length;
@@ -167,6 +232,7 @@ describeEngines('attempt limits under parallel attack', (engine) => {
       industryType: 'Software',
     });
     const code = codeIn(await mail().waitFor(email, { since, match: withCode }));
+    await oneAtATime(['activateAccount', { otp: otherThan(code), email }], 5, 15);
     const replies = await burst(app(), [...times(300, ['activateAccount', { otp: otherThan(code), email }]), ['activateAccount', { otp: code, email }]], { sockets: 50 });
     expect(tally(replies)[500]).toBeUndefined();
     const wrongChecked = replies.filter((reply) => reply.code === 403).length;
@@ -267,8 +333,10 @@ describeEngines('attempt limits under parallel attack', (engine) => {
 
   it('password change: 100 wrong current passwords get at most 5 checks', async () => {
     const token = await signIn(app(), EMAILS.surveyor, 'Surveyor#Pass123');
+    await oneAtATime(['hrms|myPassword|update', { oldPassword: WRONG, newPassword: 'Brand#New1234' }], 5, 15, { token });
     const mark = app().logs.length;
     const replies = await burst(app(), times(100, ['hrms|myPassword|update', { oldPassword: WRONG, newPassword: 'Brand#New1234' }]), { auth: { token } });
+    expect(tally(replies)[500]).toBeUndefined();
     expect(tally(replies)[403]).toBeLessThanOrEqual(5);
     expect(tally(replies)[403]! + tally(replies)[429]!).toBe(100);
     expect(hashesSince(app(), 'hrms|myPassword|update', mark)).toBeLessThanOrEqual(5);
