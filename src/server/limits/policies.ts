@@ -129,9 +129,10 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
 
 /**
  * Calls one connection may make in a window, whatever they are: beyond it, its calls get 429 until the window is
- * over. A screen makes a handful of calls at a time; fifty in five seconds is a flood.
+ * over. A screen makes a handful of calls at a time; fifty in five seconds is a flood. A socket whose window has
+ * refused `disconnectAfter` calls is closed: what it sent after them is never even read.
  */
-export const CONNECTION_RATE = { points: 50, windowSeconds: 5 } as const;
+export const CONNECTION_RATE = { points: 50, windowSeconds: 5, disconnectAfter: 200 } as const;
 
 /**
  * A recipient gets at most this many mails of one kind (reset links, verification codes, unlock links) in a window,
