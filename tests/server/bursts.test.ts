@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADDRESS_IN_FLIGHT } from '../../src/server/limits/policies';
 import { callLines, tally, times } from './attack';
 import { lifecycleSeed } from './fixtures/lifecycle-seed';
 import { createStore, describeEngines, engineSkipped, resetLimits, startTestServer, useTestServer, type RawEnvelope, type TestServer, type TestStore } from './harness';
@@ -27,9 +28,10 @@ describeEngines('bursts of refusals', (engine) => {
     const replies = await Promise.all(times(300, [...wrong]).map(([event, payload], index) => clients[index % clients.length]!.emit(event, payload)));
     expect(tally(replies)).toEqual({ 429: 300 });
     expect(replies.every((reply) => typeof reply.data?.retryAfter === 'number')).toBe(true);
-    // Refused from memory: not one of them ran a statement (each call's log line counts its statements).
+    // Refused from memory: not one of them ran a statement (each call's log line counts its statements; the calls
+    // beyond the address's ADDRESS_IN_FLIGHT were answered busy before the pipeline, without one).
     const lines = callLines(app(), 'activateAccount', since);
-    expect(lines).toHaveLength(300);
+    expect(lines.length).toBeGreaterThanOrEqual(ADDRESS_IN_FLIGHT);
     expect(lines.filter((line) => line.work.queries > 0)).toHaveLength(0);
   });
 });

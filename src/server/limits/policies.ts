@@ -135,6 +135,13 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
 export const CONNECTION_RATE = { points: 50, windowSeconds: 5, disconnectAfter: 200 } as const;
 
 /**
+ * Socket calls from one client address running at once, over all its connections: beyond, a call is answered 429
+ * "The server is busy" at once, before the pipeline, so a burst spread over many sockets cannot queue thousands of
+ * calls ahead of everyone else's. A screen has a handful of calls running; an office behind one address, a few dozen.
+ */
+export const ADDRESS_IN_FLIGHT = 200;
+
+/**
  * A recipient gets at most this many mails of one kind (reset links, verification codes, unlock links) in a window,
  * however often and from however many addresses they are asked for. Beyond it the request is answered as usual and
  * no mail goes out: the code or link mailed last keeps working, so this caps a mail flood without locking anyone out.

@@ -4,7 +4,8 @@ import { ERROR_CODES, HandshakeAuthSchema, RequestMetaSchema, RESPONSE_EVENT, SE
 import { MESSAGES } from '../../shared/validation/messages';
 import type { AccountCache } from '../accounts/account-cache';
 import { clientAddress, type TrustFunction } from '../http/client-address';
-import { CONNECTION_RATE } from '../limits/policies';
+import { ServerBusy } from '../auth/hash-pool';
+import { ADDRESS_IN_FLIGHT, CONNECTION_RATE } from '../limits/policies';
 import { describeError, type Logger } from '../log';
 import type { Caller } from '../pipeline/context';
 import type { Metrics } from '../metrics';
@@ -59,6 +60,9 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
   const { log, trustProxy, cache, metrics } = options;
   let accepting = true;
   const running = new Set<Promise<void>>();
+  /** Calls running per client address, over all its connections (ADDRESS_IN_FLIGHT). */
+  const inFlight = new Map<string, number>();
+  const busy = new ServerBusy(1);
 
   // A session ended somewhere (this instance or another: the database announces it): its connections here are told,
   // then closed, so a desktop app or a forgotten tab signs out at once rather than at its next call.
@@ -157,6 +161,14 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
         socket.emit(RESPONSE_EVENT, { event: name.slice(0, 100), data: null, error: RESTARTING, code: 500, rid: rid.success ? rid.data.rid : undefined });
         return;
       }
+      const address = ip ?? 'unknown';
+      const already = inFlight.get(address) ?? 0;
+      if (already >= ADDRESS_IN_FLIGHT) {
+        socket.emit(RESPONSE_EVENT, { event: name.slice(0, 100), data: busy.data, error: busy.message, code: busy.code, rid: rid.success ? rid.data.rid : undefined });
+        metrics.observeCall(name.slice(0, 100), busy.code, 0);
+        return;
+      }
+      inFlight.set(address, already + 1);
       const call = pipeline.run(name, payload, caller, true).then(({ reply, work }) => {
         if (!socket.connected) return;
         socket.emit(RESPONSE_EVENT, { ...reply, rid: rid.success ? rid.data.rid : undefined } as ResponseEnvelope);
@@ -165,7 +177,12 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
         log.info('socket.call', { name: reply.event, status: reply.code, ms: Math.round(ms * 10) / 10, ip, work });
       }, (error: unknown) => log.error('socket.reply-failed', { name, ...describeError(error) }));
       running.add(call);
-      void call.finally(() => running.delete(call));
+      void call.finally(() => {
+        running.delete(call);
+        const left = (inFlight.get(address) ?? 1) - 1;
+        if (left > 0) inFlight.set(address, left);
+        else inFlight.delete(address);
+      });
     });
   });
 
