@@ -2,6 +2,7 @@
 // its goal (MET or MISS). Measurements that would be flaky as tests; not part of `npm test`. `npm run bench -- login
 // calls` runs some suites only; BENCH_RUNS (default 3) sets the runs a median is taken of.
 import { benchBundle } from './bundle';
+import { benchBursts } from './bursts';
 import { benchCalls } from './calls';
 import { benchColdStart } from './coldstart';
 import { benchEqualWork } from './equal-work';
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<void>> = {
   'login-cpu': benchSignInCpu,
   calls: benchCalls,
   storm: benchStorm,
+  bursts: benchBursts,
   faults: benchFaults,
   sockets: benchSockets,
   'equal-work': benchEqualWork,

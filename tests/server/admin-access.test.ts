@@ -1,9 +1,9 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { auditEvents, images, invitations, memberships, oauthClients, organizationDomains, organizations, rateLimits, sessions } from '../../src/server/db/schema';
+import { auditEvents, images, invitations, memberships, oauthClients, organizationDomains, organizations, sessions } from '../../src/server/db/schema';
 import { ADMIN_EVENTS } from '../../src/shared/protocol/admin-events';
 import { adminSeed, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
+import { describeEngines, useTestServer, resetLimits, type TestClient, type TestServer } from './harness';
 
 // Who may use the admin console: every one of its events, replayed by a member of the organization, by an admin of
 // another organization, or by the organization's own admin from outside its IP ranges, gets the audit's 403 and
@@ -92,7 +92,7 @@ describeEngines('admin console: who may use it', (engine) => {
   const app = useTestServer(engine, seed);
   const db = () => app().server.database.db;
   beforeEach(async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app());
   });
 
   /** The ids the events name in `orgId`: a member, the seeded invitation, the seeded app. */

@@ -1,8 +1,7 @@
 import * as client from 'openid-client';
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServerWithMail, type Engine, type TestServer } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits, type Engine, type TestServer } from './harness';
 import { freePort } from '../free-port';
 
 // The admin API for the suite's products: an organization's confidential app, registered in the console with API
@@ -27,7 +26,7 @@ describeEngines('the admin API (client credentials)', (engine) => {
   const issuer = `http://127.0.0.1:${PORTS[engine]}`;
   const { app, mail } = useTestServerWithMail(engine, seed, { PORT: String(PORTS[engine]), PUBLIC_URL: issuer });
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   /** An app of `orgId` registered by its admin in the console: its id and the secret shown once. */

@@ -1,6 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import {
   authorizationRequest,
   Browser,
@@ -15,7 +14,7 @@ import {
   type ThirdPartyApp,
 } from '../oauth-client';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServer, type Engine } from './harness';
+import { describeEngines, useTestServer, resetLimits, type Engine } from './harness';
 import { freePort } from '../free-port';
 import { useLogoutReceiver } from '../oidc/logout-receiver';
 
@@ -57,7 +56,7 @@ describeEngines('admin console: apps', (engine) => {
   const issuer = `http://127.0.0.1:${PORTS[engine]}`;
   const app = useTestServer(engine, seed, () => ({ PORT: String(PORTS[engine]), PUBLIC_URL: issuer }));
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   /** Starts a sign-in to the app and sends the Authorize screen's login: the reply, and what finishes it. */

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { organizationDomains, rateLimits } from '../../src/server/db/schema';
+import { organizationDomains } from '../../src/server/db/schema';
 import type { DomainSummary } from '../../src/shared/protocol/domain-schemas';
 import { startDnsServer } from '../dns-server';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServer } from './harness';
+import { describeEngines, useTestServer, resetLimits } from './harness';
 
 // Verified domains (issue 25): an admin claims a domain, publishes the TXT record the console shows, and the portal
 // looks it up through its own resolver (DNS_SERVERS: here a dns2 server started by the test). A domain is verified by
@@ -27,7 +27,7 @@ describeEngines('admin console: verified domains', (engine) => {
   const app = useTestServer(engine, seed, () => ({ DNS_SERVERS: dns.address }));
   const db = () => app().server.database.db;
   beforeEach(async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app());
     dns.txt.clear();
     dns.failing.clear();
   });

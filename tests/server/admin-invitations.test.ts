@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { invitations, rateLimits } from '../../src/server/db/schema';
+import { invitations } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits, type TestClient } from './harness';
 
 // The admin console's invitations: one or many (a pasted list, a CSV file) with role and product access, all or
 // none; each mailed with the link the invitation screens accept; listed while pending; resent with a fresh code and
@@ -26,7 +26,7 @@ describeEngines('admin console: invitations', (engine) => {
   const db = () => app().server.database.db;
   const publicUrl = () => app().server.services.config.publicUrl;
   beforeEach(async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app());
   });
   const pendingTo = async (admin: TestClient, email: string) => (await admin.call('getOrganizationInvitations', { orgId: 'acme', pageSize: 100 })).list.find((row) => row.email === email);
 

@@ -1,9 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { SESSION_ENDED_EVENT } from '../../src/shared/protocol';
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServerWithMail } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits } from './harness';
 
 // The admin console's members: the table, role and product-access changes within the plan and the roles' tiles, the
 // last admin kept (also against two admins demoting each other at once), removal ending the person's sessions, the
@@ -34,7 +33,7 @@ const seed = adminSeed({
 describeEngines('admin console: members', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, seed);
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('lists members and clients with role, access, second factor and last sign-in; searches, filters, sorts and pages', async () => {

@@ -1,9 +1,9 @@
 import { beforeEach, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
-import { images, rateLimits } from '../../src/server/db/schema';
+import { images } from '../../src/server/db/schema';
 import { deleteUnattachedImages } from '../../src/server/organizations/images';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServer, type TestServer } from './harness';
+import { describeEngines, useTestServer, resetLimits, type TestServer } from './harness';
 
 // The admin console's security policy and branding: the company's second factor (at the next sign-in, or for the
 // whole company now), its IP ranges (a confirmation when the admin's own address would fall outside), its name and
@@ -41,7 +41,7 @@ async function upload(app: TestServer, token: string | null, bytes: Buffer, cont
 describeEngines('admin console: security policy and branding', (engine) => {
   const app = useTestServer(engine, seed);
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('sets the second factor at the next sign-in, or for the whole company now (every other session ends)', async () => {

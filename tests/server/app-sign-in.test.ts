@@ -2,12 +2,12 @@ import * as client from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeEach, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { oidcModels, rateLimits } from '../../src/server/db/schema';
+import { oidcModels } from '../../src/server/db/schema';
 import { authorizationRequest, Browser, discover, exchangeCode, refreshRaw, tokenRequestRaw, type ThirdPartyApp } from '../oauth-client';
 import { freePort } from '../free-port';
 import { useLogoutReceiver } from '../oidc/logout-receiver';
 import { OAUTH_APP, OAUTH_LOGOUT_APP, OAUTH_PARTNER, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
-import { describeEngines, signIn, useTestServer, type Engine } from './harness';
+import { describeEngines, signIn, useTestServer, resetLimits, type Engine } from './harness';
 
 // Issue 23 §4, app sign-in finished, as the apps (oauth4webapi, jose) and the Authorize screen's calls see it: the
 // request's own orgId, a wrong PKCE verifier consuming the code, one sign-in for the suite, consent for a third-party
@@ -27,7 +27,7 @@ describeEngines('app sign-in, finished (issue 23 §4)', (engine) => {
   let partner: ThirdPartyApp;
   let logoutApp: ThirdPartyApp;
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
     notes ??= await discover(issuer, OAUTH_APP.clientId, OAUTH_APP.redirectUri);
     partner ??= await discover(issuer, OAUTH_PARTNER.clientId, OAUTH_PARTNER.redirectUri);
     logoutApp ??= await discover(issuer, OAUTH_LOGOUT_APP.clientId, OAUTH_LOGOUT_APP.redirectUri);

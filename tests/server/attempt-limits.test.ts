@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { burst, checked, hashesSince, tally, times, type Shot } from './attack';
 import { lifecycleSeed, INVITES, ONBOARDING } from './fixtures/lifecycle-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { describeEngines, signIn, useTestServerWithMail, type TestServer } from './harness';
+import { describeEngines, signIn, useTestServerWithMail, resetLimits, type TestServer } from './harness';
 
 // Every limited event, attacked as the issue describes: many wrong attempts at once over many sockets, with the right
 // one among them. At most the limit's number of attempts may reach the check, nothing answers 500, and once the
@@ -64,7 +63,7 @@ const refusedFor = (minutes: number) => ({ code: 429, error: MESSAGES.tooManyAtt
 describeEngines('attempt limits under parallel attack', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, burstSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   /**
@@ -312,7 +311,7 @@ describeEngines('attempt limits under parallel attack', (engine) => {
   it('forgotPassword and resendOTP: 100 requests at once for one address mail it at most 5 times', async () => {
     for (const event of ['forgotPassword', 'resendOTP'] as const) {
       // The two share the budget of requests that mail an address: each starts afresh here.
-      await app().server.database.db.delete(rateLimits);
+      await resetLimits(app());
       const since = mail().messages.length;
       const replies = await burst(app(), times(100, [event, { email: EMAILS.pending }]));
       expect(tally(replies), event).toEqual({ 200: 5, 429: 95 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memberships, organizations, rateLimits, ssoLinks, users } from '../../src/server/db/schema';
+import { memberships, organizations, ssoLinks, users } from '../../src/server/db/schema';
 import { SSO_MESSAGES } from '../../src/server/sso/sso-sign-in';
 import type { SsoConnection } from '../../src/shared/protocol/sso-schemas';
 import { startDnsServer } from '../dns-server';
@@ -9,7 +9,7 @@ import { startEntraStandIn, type DirectoryUser, type EntraStandIn } from '../oid
 import { walkToCallback } from '../oidc/provider-walk';
 import { makeTestCertificates, TEST_CA_DIR } from '../oidc/test-ca';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, signIn, startTestServer, type TestServer } from './harness';
+import { describeEngines, signIn, startTestServer, resetLimits, type TestServer } from './harness';
 
 // A company's own OpenID provider (issue 25): an oidc-provider started here plays Acme's directory. The admin adds
 // the connection, verifies acme-sso.test by DNS (a dns2 server), tests it, turns it on and requires it; people of that
@@ -215,7 +215,7 @@ describeEngines("company sign-in through the organization's own OpenID provider"
   it('gives a hundred racing redemptions of one hand-off exactly one session and one account', async () => {
     const { handoff, cookie } = await browserSignIn(PEOPLE.racer.email);
     // The address's ssoSignIn budget (100 in 15 minutes) is full again: every refusal below is the single use's.
-    await db().delete(rateLimits);
+    await resetLimits(app);
     const pages = await Promise.all(Array.from({ length: 10 }, () => app.connect({}, { cookie })));
     const replies = await Promise.all(Array.from({ length: 100 }, (_, index) => pages[index % pages.length]!.emit('ssoLogin', { handoff })));
     expect(replies.filter((reply) => reply.code === 200)).toHaveLength(1);
@@ -224,7 +224,7 @@ describeEngines("company sign-in through the organization's own OpenID provider"
   });
 
   it("counts the provider's own second factor (amr with mfa) where the company requires one; without it, asks for the portal's", async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app);
     await db().update(organizations).set({ mfaEmail: true }).where(eq(organizations.orgId, 'acme'));
     const withoutMfa = await browserSignIn(PEOPLE.newcomer.email, false);
     const asked = await (await app.connect({}, { cookie: withoutMfa.cookie })).call('ssoLogin', { handoff: withoutMfa.handoff });

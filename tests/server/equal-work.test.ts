@@ -1,9 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { callLines } from './attack';
 import { lifecycleSeed, NO_PASSWORD, ONBOARDING } from './fixtures/lifecycle-seed';
 import { EMAILS } from './fixtures/seed';
-import { describeEngines, useTestServer, type RawEnvelope, type TestServer } from './harness';
+import { describeEngines, useTestServer, resetLimits, type RawEnvelope, type TestServer } from './harness';
 
 // "Never reveal whether an account exists, not by the reply and not by the time it takes." For every public event
 // about an account, a call about an unknown one and a call about a known one must get byte-identical replies and do
@@ -60,16 +59,16 @@ const PAIRS: [string, unknown, unknown][] = [
 describeEngines('equal work for known and unknown accounts', (engine) => {
   const app = useTestServer(engine, lifecycleSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it.each(PAIRS.map(([event, known, unknown], index) => [`${index + 1}. ${event}`, event, known, unknown] as const))('%s', async (_label, event, known, unknown) => {
     // Warm up both paths once (a first call may create the throw-away hash, or a counter row).
     await observe(app(), event, known);
     await observe(app(), event, unknown);
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
     const aboutKnown = await observe(app(), event, known);
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
     const aboutUnknown = await observe(app(), event, unknown);
     expect(aboutUnknown.reply).toBe(aboutKnown.reply);
     expect(aboutUnknown.work).toEqual(aboutKnown.work);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { users } from '../../src/server/db/schema';
+import { rateLimits, users } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/log';
 import { startPortalServer, type PortalServer } from '../../src/server/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../mail/smtp-receiver';
@@ -254,6 +254,15 @@ export function useTestServer(engine: Engine, seed: unknown, env?: () => Record<
     if (!current) throw new Error('the test server did not start');
     return current;
   };
+}
+
+/**
+ * Empties the attempt counters between tests: the table, and the refusals the server remembers in memory
+ * (limits/deny-cache.ts), as an operator emptying the table would restart or wait DENY_CACHE_MAX_MS.
+ */
+export async function resetLimits(app: TestServer): Promise<void> {
+  await app.server.database.db.delete(rateLimits);
+  app.server.services.limiter.forgetRefusals();
 }
 
 /** Signs in over a fresh socket and returns the token. */

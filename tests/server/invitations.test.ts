@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { createClientInvitation, createInvitation, generatePassword } from '../../src/server/accounts/invitations';
-import { invitations, rateLimits } from '../../src/server/db/schema';
+import { invitations } from '../../src/server/db/schema';
 import { NewPasswordSchema } from '../../src/shared/validation/password';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { INVITES, lifecycleSeed } from './fixtures/lifecycle-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { describeEngines, signIn, useTestServerWithMail } from './harness';
+import { describeEngines, signIn, useTestServerWithMail, resetLimits } from './harness';
 
 const NONE = { invitationCodeExpired: false, invitationAlreadyAccepted: false, accountNotVerified: false, emailNotMatching: false, userAvailability: false };
 
 describeEngines('member and client invitations', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, lifecycleSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('verifyInvitationCode gives each outcome of the spec', async () => {

@@ -1,11 +1,10 @@
 import * as OTPAuth from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { lifecycleSeed } from './fixtures/lifecycle-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { describeEngines, useTestServerWithMail, type RawEnvelope, type TestClient } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits, type RawEnvelope, type TestClient } from './harness';
 
 // The lockout policy (README, "Limits and lockout"), tried from several client addresses. The server trusts one proxy
 // hop (TRUST_PROXY=1) and each client plays a different address through X-Forwarded-For, as a proxy would append it.
@@ -26,7 +25,7 @@ function lockoutSeed() {
 describeEngines('lockout an attacker cannot turn into a weapon', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, lockoutSeed(), { TRUST_PROXY: '1' });
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   const login = (client: TestClient, identifier: string, password: string) => client.emit('login', { identifier, password, platform: 'web' });

@@ -5,7 +5,7 @@ import { oneTimeCodes, organizations, rateLimits, users } from '../../src/server
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { MFA_PASSWORD, MFA_USERS, multiFactorSeed } from './fixtures/multi-factor-seed';
-import { describeEngines, useTestServerWithMail, type TestClient } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits, type TestClient } from './harness';
 
 // Codes are computed by an independent RFC 6238 implementation, not by the server's.
 const totpAt = (secret: string, offsetSeconds = 0) =>
@@ -17,7 +17,7 @@ const login = (client: TestClient, identifier: string, extra: Record<string, unk
 describeEngines('multi-factor sign-in, setup and recovery', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, multiFactorSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   /** Sets up the authenticator with held login details, as /setup-multi-factor does before the first token. */

@@ -4,7 +4,7 @@ import { oauthClients, oidcModels, rateLimits, users } from '../../src/server/db
 import { codeIn, withCode } from '../mail/smtp-receiver';
 import { authorizationRequest, Browser, discover, exchangeCode, introspect, refresh, refreshRaw, revoke, tokenRequestRaw, userInfo, verifyIdToken, type ThirdPartyApp } from '../oauth-client';
 import { OAUTH_APP, OAUTH_CONFIDENTIAL, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
-import { describeEngines, signIn, useTestServerWithMail, type Engine, type TestServer } from './harness';
+import { describeEngines, signIn, useTestServerWithMail, resetLimits, type Engine, type TestServer } from './harness';
 import { freePort } from '../free-port';
 import { DEVICE_TRUST_PATH } from '../../src/shared/protocol/trusted-device-schemas';
 
@@ -17,7 +17,7 @@ describeEngines('third-party sign-in (the portal as an OpenID provider)', (engin
   const { app, mail } = useTestServerWithMail(engine, oauthSeed(), { PORT: String(PORTS[engine]), PUBLIC_URL: issuer });
   let client: ThirdPartyApp;
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
     client ??= await discover(issuer, OAUTH_APP.clientId, OAUTH_APP.redirectUri);
   });
 

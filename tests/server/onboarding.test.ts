@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { oneTimeCodes, rateLimits } from '../../src/server/db/schema';
+import { oneTimeCodes } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { linkIn } from '../mail/smtp-receiver';
 import { lifecycleSeed, ONBOARDING } from './fixtures/lifecycle-seed';
-import { describeEngines, useTestServerWithMail } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits } from './harness';
 
 const withoutRid = ({ event, data, error, code }: { event: string; data: unknown; error: unknown; code: number }) => ({ event, data, error, code });
 
 describeEngines('onboarding and preboarding', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, lifecycleSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('signs in a preboarding employee by email or employee code, with an onboarding session', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { oneTimeCodes, rateLimits } from '../../src/server/db/schema';
+import { oneTimeCodes } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { linkIn } from '../mail/smtp-receiver';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { lifecycleSeed } from './fixtures/lifecycle-seed';
-import { continueOn, describeEngines, signIn, useTestServerWithMail } from './harness';
+import { continueOn, describeEngines, signIn, useTestServerWithMail, resetLimits } from './harness';
 
 const withoutRid = ({ event, data, error, code }: { event: string; data: unknown; error: unknown; code: number }) => ({ event, data, error, code });
 const codeOf = (link: string) => link.split('/reset/')[1]!;
@@ -13,7 +13,7 @@ const codeOf = (link: string) => link.split('/reset/')[1]!;
 describeEngines('forgot, reset and change password', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, lifecycleSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   const requestReset = async (email: string) => {

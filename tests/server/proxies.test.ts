@@ -1,7 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { EMAILS, PASSWORDS, TEST_SEED } from './fixtures/seed';
-import { continueOn, describeEngines, useTestServer } from './harness';
+import { continueOn, describeEngines, useTestServer, resetLimits } from './harness';
 
 // Behind one proxy that appends the address it sees (nginx's default), the client's own X-Forwarded-For value is left of
 // that address. With TRUST_PROXY=1 the server takes the first untrusted hop from the right: the proxy's append, never
@@ -14,7 +13,7 @@ for (const trust of ['1', 'loopback']) {
   describeEngines(`client address behind a proxy (TRUST_PROXY=${trust})`, (engine) => {
     const app = useTestServer(engine, TEST_SEED, () => ({ TRUST_PROXY: trust }));
     beforeEach(async () => {
-      await app().server.database.db.delete(rateLimits);
+      await resetLimits(app());
     });
 
     it('does not let a client-written X-Forwarded-For into an IP-fenced organization', async () => {

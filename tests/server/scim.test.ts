@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { rateLimits, users } from '../../src/server/db/schema';
+import { users } from '../../src/server/db/schema';
 import { SESSION_ENDED_EVENT } from '../../src/shared/protocol';
 import { startDnsServer } from '../dns-server';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
-import { describeEngines, useTestServer, type TestClient } from './harness';
+import { describeEngines, useTestServer, resetLimits, type TestClient } from './harness';
 
 // SCIM 2.0 provisioning (issue 25): an organization's directory (Okta, Entra) creates, finds, changes and removes its
 // people over /scim/v2/{orgId} with the bearer token its admin issued in the console. The requests below are the shapes
@@ -92,7 +92,7 @@ describeEngines('SCIM 2.0 provisioning', (engine) => {
     token = (await ada.call('issueScimToken', { orgId: 'acme' })).token;
   });
   beforeEach(async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('issues a token shown once (stored as a fingerprint), rotates it (the old one stops at once) and revokes it', async () => {

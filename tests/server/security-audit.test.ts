@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
-import { auditEvents, rateLimits } from '../../src/server/db/schema';
+import { auditEvents } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { SECURITY, securitySeed } from './fixtures/security-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { continueOn, describeEngines, useTestServer, type TestClient, type TestServer } from './harness';
+import { continueOn, describeEngines, useTestServer, resetLimits, type TestClient, type TestServer } from './harness';
 
 // The security center's audit log: the user's own sign-in history, an organization's audit for its admins, the CSV
 // export, and regenerating the recovery code.
@@ -26,7 +26,7 @@ describeEngines('security center: audit log', (engine) => {
   const db = () => app().server.database.db;
   const rowsOf = async (email: string) => (await db().select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(eq(auditEvents.userId, await app().userId(email))))[0]!.n;
   beforeEach(async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('records a failure and a success in the user\'s own history, newest first, with time, address and device', async () => {
@@ -61,7 +61,7 @@ describeEngines('security center: audit log', (engine) => {
     const attacker = await app().connect();
     for (let i = 0; i < 6; i += 1) await attacker.emit('login', { identifier: EMAILS.lockable, password: WRONG, platform: 'web' });
     await app().server.drain();
-    await db().delete(rateLimits);
+    await resetLimits(app());
     const client = await signedIn(app(), EMAILS.lockable, PASSWORDS.lockable);
     const other = await signedIn(app(), EMAILS.lockable, PASSWORDS.lockable);
     await client.call('endOtherSessions', undefined);

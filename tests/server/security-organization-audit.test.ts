@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { auditEvents, memberships, rateLimits } from '../../src/server/db/schema';
+import { auditEvents, memberships } from '../../src/server/db/schema';
 import { SECURITY, securitySeed } from './fixtures/security-seed';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
-import { describeEngines, signIn, useTestServer, type TestClient, type TestServer } from './harness';
+import { describeEngines, signIn, useTestServer, resetLimits, type TestClient, type TestServer } from './harness';
 
 // An organization's audit for its admins: the events of its members since they joined, filtered, paged and exported
 // as CSV; refused to members, to another organization's admin, and outside the organization's IP ranges.
@@ -18,7 +18,7 @@ describeEngines('security center: organization audit', (engine) => {
   const app = useTestServer(engine, securitySeed());
   const db = () => app().server.database.db;
   beforeEach(async () => {
-    await db().delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('shows an admin the events of the organization\'s members, and no one else\'s', async () => {

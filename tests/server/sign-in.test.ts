@@ -1,9 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/db/schema';
 import { toPlanAccess } from '../../src/shared/products';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { ADMIN_USER_NAME, EMAILS, PASSWORDS, PLANS, TEST_SEED } from './fixtures/seed';
-import { describeEngines, useTestServer, type TestClient } from './harness';
+import { describeEngines, useTestServer, resetLimits, type TestClient } from './harness';
 
 const WRONG = 'Wrong#Pass999';
 const login = (client: TestClient, identifier: string, password: string, rid?: string) =>
@@ -23,7 +22,7 @@ describeEngines('sign-in', (engine) => {
 
   // Every test starts with no failure counted, so one test's failures cannot lock another's attempts.
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('signs in by email, in any case, with a token, the email and the active plan', async () => {

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { memberships, oneTimeCodes, organizations, rateLimits, users } from '../../src/server/db/schema';
+import { memberships, oneTimeCodes, organizations, users } from '../../src/server/db/schema';
 import { CHOOSE_PASSWORD } from '../../src/server/accounts/verification';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { lifecycleSeed, NO_PASSWORD } from './fixtures/lifecycle-seed';
-import { continueOn, describeEngines, signIn, useTestServerWithMail, type TestClient, type TestServer } from './harness';
+import { continueOn, describeEngines, signIn, useTestServerWithMail, resetLimits, type TestClient, type TestServer } from './harness';
 
 /** The password the first admin chooses at sign-up. */
 const CHOSEN = 'Rocket#Shoes1';
@@ -29,7 +29,7 @@ const form = (email: string) => ({
 describeEngines('company sign-up and verification', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, lifecycleSeed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   it('lists countries with dial codes, India as +91', async () => {

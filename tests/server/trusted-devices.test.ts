@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { organizations, rateLimits, trustedDevices } from '../../src/server/db/schema';
+import { organizations, trustedDevices } from '../../src/server/db/schema';
 import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
 import { DEVICE_TRUST_PATH } from '../../src/shared/protocol/trusted-device-schemas';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { MFA_PASSWORD, multiFactorSeed } from './fixtures/multi-factor-seed';
-import { describeEngines, useTestServerWithMail, type TestClient, type TestServer } from './harness';
+import { describeEngines, useTestServerWithMail, resetLimits, type TestClient, type TestServer } from './harness';
 
 // Issue 23 §3: "Don't ask again on this device for 30 days".
 
@@ -35,7 +35,7 @@ const cookieValue = (header: string | null) => /portal_device=([^;]+)/.exec(head
 describeEngines('trusted devices', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, seed());
   beforeEach(async () => {
-    await app().server.database.db.delete(rateLimits);
+    await resetLimits(app());
   });
 
   const connect = (cookie?: string, userAgent = CHROME, auth?: { deviceToken?: string; token?: string }) =>

@@ -19,7 +19,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a call waited for a connection of the pool longer than the pool's wait (pg-pool's own refusal): every
+ * connection was busy, the database itself answers. The call is refused as busy (429 with `retryAfter`), not as a failure.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  // drizzle wraps the driver's error (its `cause`).
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    if ((current as { message?: unknown }).message === 'timeout exceeded when trying to connect') return true;
   }
   return false;
 }

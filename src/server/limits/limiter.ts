@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { CallError, ERROR_CODES, type LimitName } from '../../shared/protocol';
 import { MESSAGES } from '../../shared/validation/messages';
 import { LIMIT_POLICIES, MAILS_PER_RECIPIENT, type LimitPolicy, type LimitRule } from './policies';
+import { DenyCache } from './deny-cache';
+import { Gate } from './gate';
 import type { LimitStore } from './stores';
+
+/**
+ * Attempts counted in the store at once (each holds a database connection on PostgreSQL while its statement runs);
+ * more wait in line, at most ATTEMPT_QUEUE of them for at most ATTEMPT_WAIT_MS, and beyond answer 429 "The server is
+ * busy". With the database pool of 10 (db/client.ts), a flood of attempts leaves 6 connections to everyone else.
+ */
+export const ATTEMPT_SLOTS = 4;
+const ATTEMPT_QUEUE = 2_000;
+const ATTEMPT_WAIT_MS = 1_000;
 
 /** The one refusal of every limit: 429, the wait in words, and `retryAfter` in seconds for clients. */
 export function tooManyAttempts(seconds: number): CallError {
@@ -44,6 +55,10 @@ const hashed = (value: string) => createHash('sha256').update(value.trim().toLow
  * exactly the rule's number of checks, and the rest a 429 without any work.
  */
 export class AttemptLimiter {
+  /** Counters known to be over their limit, and until when: refused from memory (deny-cache.ts). */
+  private readonly denied = new DenyCache();
+  private readonly gate = new Gate(ATTEMPT_SLOTS, ATTEMPT_QUEUE, ATTEMPT_WAIT_MS);
+
   constructor(
     private readonly store: LimitStore,
     private readonly listener: LimitListener = {},
@@ -76,9 +91,20 @@ export class AttemptLimiter {
   async spend(name: LimitName, subject: string, address: string | null, knownDevice: string | null = null): Promise<Attempt> {
     const rules = LIMIT_POLICIES[name].rules;
     const counters = rules.map((rule) => ({ key: keyOf(name, rule, subject, address, knownDevice), points: rule.points, windowMs: rule.windowSeconds * 1000 }));
-    const counts = await this.store.consumeInOrder(counters);
-    const refusing = counts.findIndex((counted, index) => counted.count > counters[index]!.points);
-    if (refusing >= 0) {
+    const keys = counters.map((counter) => counter.key);
+    // Asked again once in line: the attempts ahead may have found the counter over its limit meanwhile.
+    const refuseIfDenied = () => {
+      const ms = this.denied.refused(keys);
+      if (ms === null) return;
+      this.listener.onRefused?.(name);
+      throw tooManyAttempts(ms / 1000);
+    };
+    refuseIfDenied();
+    await this.gate.run(async () => {
+      refuseIfDenied();
+      const counts = await this.store.consumeInOrder(counters);
+      const refusing = counts.findIndex((counted, index) => counted.count > counters[index]!.points);
+      if (refusing < 0) return;
       const rule = rules[refusing]!;
       const counter = counters[refusing]!;
       await this.store.giveBack(counters.slice(0, refusing));
@@ -91,9 +117,10 @@ export class AttemptLimiter {
         }
         this.listener.onLocked?.({ policy: name, subject, rule, address, knownDevice: rule.knownDevicesApart ? knownDevice : null });
       }
+      this.denied.deny(counter.key, waitMs);
       this.listener.onRefused?.(name);
       throw tooManyAttempts(waitMs / 1000);
-    }
+    });
     let settled = false;
     return {
       policy: name,
@@ -114,11 +141,18 @@ export class AttemptLimiter {
     await Promise.all(
       policy.rules.map((rule) => {
         // The subject's hash has a fixed length: as a prefix, its key covers itself and its known devices' keys only.
-        if (rule.per === 'subject') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}`, rule.knownDevicesApart === true);
-        if (rule.per === 'pair') return this.store.deleteKeys(`${name}.${rule.per}:${hashed(subject)}:`, true);
-        return undefined;
+        if (rule.per === 'address') return undefined;
+        const [key, prefix] = rule.per === 'subject' ? [`${name}.subject:${hashed(subject)}`, rule.knownDevicesApart === true] : [`${name}.pair:${hashed(subject)}:`, true];
+        // This instance forgets at once; another one refuses from its memory for at most DENY_CACHE_MAX_MS more.
+        this.denied.forget(key, !prefix);
+        return this.store.deleteKeys(key, prefix);
       }),
     );
+  }
+
+  /** Forgets every refusal this instance remembers: its store was emptied by hand (an operator, a test's reset). */
+  forgetRefusals(): void {
+    this.denied.clear();
   }
 
   close(): Promise<void> {

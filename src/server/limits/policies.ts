@@ -129,9 +129,17 @@ export const LIMIT_POLICIES: Record<LimitName, LimitPolicy> = {
 
 /**
  * Calls one connection may make in a window, whatever they are: beyond it, its calls get 429 until the window is
- * over. A screen makes a handful of calls at a time; fifty in five seconds is a flood.
+ * over. A screen makes a handful of calls at a time; fifty in five seconds is a flood. A socket whose window has
+ * refused `disconnectAfter` calls is closed: what it sent after them is never even read.
  */
-export const CONNECTION_RATE = { points: 50, windowSeconds: 5 } as const;
+export const CONNECTION_RATE = { points: 50, windowSeconds: 5, disconnectAfter: 200 } as const;
+
+/**
+ * Socket calls from one client address running at once, over all its connections: beyond, a call is answered 429
+ * "The server is busy" at once, before the pipeline, so a burst spread over many sockets cannot queue thousands of
+ * calls ahead of everyone else's. A screen has a handful of calls running; an office behind one address, a few dozen.
+ */
+export const ADDRESS_IN_FLIGHT = 200;
 
 /**
  * A recipient gets at most this many mails of one kind (reset links, verification codes, unlock links) in a window,

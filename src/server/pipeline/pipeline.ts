@@ -2,7 +2,8 @@ import { CallError, ERROR_CODES, SUCCESS_CODE, type EventName } from '../../shar
 import { EVENTS } from '../../shared/protocol/contract';
 import { ADMIN_API_CALLS } from '../../shared/protocol/admin-api';
 import { HTTP_CALLS } from '../../shared/protocol/http-calls';
-import { isDatabaseUnavailable } from '../db/client';
+import { ServerBusy } from '../auth/hash-pool';
+import { isDatabaseUnavailable, isPoolExhausted } from '../db/client';
 import { describeError } from '../log';
 import type { Services } from '../services';
 import { measureWork, type Work } from '../work';
@@ -14,7 +15,7 @@ import type { PayloadCodec } from './payload-codec';
 import type { AnyEntry, AnyStage, Call } from './stage';
 import { admissionStage } from './stages/admission';
 import { appStage } from './stages/app';
-import { connectionRateStage, FloodError } from './stages/connection-rate';
+import { ConnectionRate, connectionRateStage, FloodError } from './stages/connection-rate';
 import { decodeStage } from './stages/decode';
 import { heldLoginStage } from './stages/held-login';
 import { limitsStage } from './stages/limits';
@@ -31,7 +32,10 @@ export interface CallOutcome {
 }
 
 export interface Pipeline {
-  run(event: string, payload: unknown, caller: Caller): Promise<CallOutcome>;
+  /** `counted`: the transport already counted the call against its connection's rate (`connectionRate.take`). */
+  run(event: string, payload: unknown, caller: Caller, counted?: boolean): Promise<CallOutcome>;
+  /** The per-connection call rate the first stage counts, for a transport that refuses a flood before the pipeline. */
+  readonly connectionRate: ConnectionRate;
 }
 
 /**
@@ -56,6 +60,8 @@ const NOT_AVAILABLE = 'This feature is not available yet.';
 const UNKNOWN_EVENT = 'Unknown event.';
 const CLASHED = 'This was changed by another request at the same moment. Reload and try again.';
 const UNAVAILABLE = 'The service is unavailable for a moment. Please try again shortly.';
+/** The wait a call refused for want of a database connection is told (its `retryAfter`). */
+const POOL_BUSY_RETRY_SECONDS = 1;
 /** While the database is away, one log line per this many milliseconds, not one per call. */
 const UNAVAILABLE_LOG_EVERY_MS = 5_000;
 
@@ -75,7 +81,8 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
   const { log } = services;
   const { events } = calls;
   const known = (name: string) => Object.hasOwn(events, name);
-  const connectionRate = connectionRateStage();
+  const rate = new ConnectionRate();
+  const connectionRate = connectionRateStage(rate);
   const stages: Record<StageName, AnyStage> = {
     'connection rate': connectionRate,
     decode: decodeStage(codec),
@@ -112,9 +119,19 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
   };
 
   let unavailableLoggedAt = 0;
+  let busyLoggedAt = 0;
   const failure = (event: string, error: unknown): CallOutcome['reply'] => {
     if (error instanceof CallError) return { event, data: error.data, error: error.message, code: error.code };
     if (isUniqueViolation(error)) return { event, data: null, error: CLASHED, code: ERROR_CODES.CONFLICT };
+    if (isPoolExhausted(error)) {
+      // No connection free in time: the server is busy, as when its hash threads are (the admission stage's reply).
+      if (Date.now() - busyLoggedAt >= UNAVAILABLE_LOG_EVERY_MS) {
+        busyLoggedAt = Date.now();
+        log.warn('database.pool-busy', { name: event });
+      }
+      const busy = new ServerBusy(POOL_BUSY_RETRY_SECONDS);
+      return { event, data: busy.data, error: busy.message, code: busy.code };
+    }
     if (isDatabaseUnavailable(error)) {
       if (Date.now() - unavailableLoggedAt >= UNAVAILABLE_LOG_EVERY_MS) {
         unavailableLoggedAt = Date.now();
@@ -127,16 +144,17 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
   };
 
   return {
-    async run(name, payload, caller) {
+    connectionRate: rate,
+    async run(name, payload, caller, counted = false) {
       if (!known(name)) {
         // Unknown names still spend the connection's budget: a flood of them is a flood.
         const { work, result } = await measureWork(() =>
-          connectionRate({ caller } as Call, {} as BaseContext, () => Promise.reject(new CallError(ERROR_CODES.NOT_FOUND, UNKNOWN_EVENT))),
+          connectionRate({ caller, counted } as Call, {} as BaseContext, () => Promise.reject(new CallError(ERROR_CODES.NOT_FOUND, UNKNOWN_EVENT))),
         );
         const reason = result.status === 'rejected' ? result.reason : null;
         return { reply: failure(name.slice(0, 100), reason), work, flooded: reason instanceof FloodError };
       }
-      const call: Call = { event: name, entry: events[name]!, caller, raw: payload, payload: undefined, attempts: new Map() };
+      const call: Call = { event: name, entry: events[name]!, caller, raw: payload, payload: undefined, counted, attempts: new Map() };
       const base: BaseContext = {
         ip: caller.ip,
         userAgent: caller.userAgent,

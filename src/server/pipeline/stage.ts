@@ -18,6 +18,8 @@ export interface Call {
   raw: unknown;
   /** The payload as the contract parsed it (parse stage). */
   payload: unknown;
+  /** Already counted against its connection's rate by the transport (sockets count before the pipeline). */
+  counted?: boolean;
   /** Budgets spent by this call, settled when it succeeds. */
   attempts: Map<LimitName, Attempt>;
 }

@@ -1,12 +1,16 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Server } from 'socket.io';
-import { HandshakeAuthSchema, RequestMetaSchema, RESPONSE_EVENT, SESSION_ENDED_EVENT, type ResponseEnvelope } from '../../shared/protocol';
+import { ERROR_CODES, HandshakeAuthSchema, RequestMetaSchema, RESPONSE_EVENT, SESSION_ENDED_EVENT, type ResponseEnvelope } from '../../shared/protocol';
+import { MESSAGES } from '../../shared/validation/messages';
 import type { AccountCache } from '../accounts/account-cache';
 import { clientAddress, type TrustFunction } from '../http/client-address';
+import { ServerBusy } from '../auth/hash-pool';
+import { ADDRESS_IN_FLIGHT, CONNECTION_RATE } from '../limits/policies';
 import { describeError, type Logger } from '../log';
 import type { Caller } from '../pipeline/context';
 import type { Metrics } from '../metrics';
 import type { Pipeline } from '../pipeline/pipeline';
+import type { Flooding } from '../pipeline/stages/connection-rate';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
 import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
@@ -56,6 +60,9 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
   const { log, trustProxy, cache, metrics } = options;
   let accepting = true;
   const running = new Set<Promise<void>>();
+  /** Calls running per client address, over all its connections (ADDRESS_IN_FLIGHT). */
+  const inFlight = new Map<string, number>();
+  const busy = new ServerBusy(1);
 
   // A session ended somewhere (this instance or another: the database announces it): its connections here are told,
   // then closed, so a desktop app or a forgotten tab signs out at once rather than at its next call.
@@ -118,7 +125,35 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     let flooded = 0;
     let floodLoggedAt = 0;
 
+    socket.on('disconnect', () => pipeline.connectionRate.forget(socket.id));
+
+    /** Past its connection's rate: answered 429 at once without the pipeline, and closed past the second threshold. */
+    const refuseFlood = (flooding: Flooding, event: unknown, meta: unknown) => {
+      flooded += 1;
+      if (flooding.refused > CONNECTION_RATE.disconnectAfter) {
+        log.warn('socket.flooding', { ip, refused: flooded, disconnected: true });
+        socket.disconnect(true);
+        return;
+      }
+      if (Date.now() - floodLoggedAt >= FLOOD_LOG_EVERY_MS) {
+        log.warn('socket.flooding', { ip, refused: flooded });
+        floodLoggedAt = Date.now();
+        flooded = 0;
+      }
+      const rid = RequestMetaSchema.safeParse(meta);
+      const name = (typeof event === 'string' ? event : 'unknown').slice(0, 100);
+      socket.emit(RESPONSE_EVENT, { event: name, data: { retryAfter: flooding.retryAfter }, error: MESSAGES.tooManyAttempts(flooding.retryAfter), code: ERROR_CODES.TOO_MANY_ATTEMPTS, rid: rid.success ? rid.data.rid : undefined });
+      metrics.observeCall(name, ERROR_CODES.TOO_MANY_ATTEMPTS, 0);
+    };
+
     socket.onAny((event: unknown, payload: unknown, meta: unknown) => {
+      // First, before anything of the call is looked at: one map lookup per call (pipeline/stages/connection-rate.ts).
+      if (!socket.connected) return;
+      const flooding = pipeline.connectionRate.take(socket.id);
+      if (flooding) {
+        refuseFlood(flooding, event, meta);
+        return;
+      }
       const started = performance.now();
       const rid = RequestMetaSchema.safeParse(meta);
       const name = typeof event === 'string' ? event : 'unknown';
@@ -126,24 +161,28 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
         socket.emit(RESPONSE_EVENT, { event: name.slice(0, 100), data: null, error: RESTARTING, code: 500, rid: rid.success ? rid.data.rid : undefined });
         return;
       }
-      const call = pipeline.run(name, payload, caller).then(({ reply, work, flooded: refused }) => {
+      const address = ip ?? 'unknown';
+      const already = inFlight.get(address) ?? 0;
+      if (already >= ADDRESS_IN_FLIGHT) {
+        socket.emit(RESPONSE_EVENT, { event: name.slice(0, 100), data: busy.data, error: busy.message, code: busy.code, rid: rid.success ? rid.data.rid : undefined });
+        metrics.observeCall(name.slice(0, 100), busy.code, 0);
+        return;
+      }
+      inFlight.set(address, already + 1);
+      const call = pipeline.run(name, payload, caller, true).then(({ reply, work }) => {
         if (!socket.connected) return;
         socket.emit(RESPONSE_EVENT, { ...reply, rid: rid.success ? rid.data.rid : undefined } as ResponseEnvelope);
         const ms = performance.now() - started;
         metrics.observeCall(reply.event, reply.code, ms);
-        if (refused) {
-          flooded += 1;
-          if (Date.now() - floodLoggedAt >= FLOOD_LOG_EVERY_MS) {
-            log.warn('socket.flooding', { ip, refused: flooded });
-            floodLoggedAt = Date.now();
-            flooded = 0;
-          }
-          return;
-        }
         log.info('socket.call', { name: reply.event, status: reply.code, ms: Math.round(ms * 10) / 10, ip, work });
       }, (error: unknown) => log.error('socket.reply-failed', { name, ...describeError(error) }));
       running.add(call);
-      void call.finally(() => running.delete(call));
+      void call.finally(() => {
+        running.delete(call);
+        const left = (inFlight.get(address) ?? 1) - 1;
+        if (left > 0) inFlight.set(address, left);
+        else inFlight.delete(address);
+      });
     });
   });
 
