@@ -202,8 +202,9 @@ test.describe('sign-in', () => {
   });
 });
 
-test('an unknown path shows the 404 page with a Login button', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path shows the 404 page with a Login button, answered 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'OOPS! PAGE NOT FOUND' })).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
