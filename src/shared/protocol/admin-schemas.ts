@@ -7,6 +7,7 @@ import { EmailSchema, OrgIdSchema } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { companyName } from '../validation/patterns';
 import { IdSchema, instant } from './security-schemas';
+import { requiredString } from '../validation/plain-errors';
 
 /**
  * The organization admin console's part of the contract (/admin, beyond the spec): members, invitations, the
@@ -151,8 +152,7 @@ export const IP_RANGES_MAX = 50;
  * An address range in CIDR notation (10.0.0.0/8, 2001:db8::/32), written back as its network in normal form
  * (10.1.2.3/8 becomes 10.0.0.0/8), so a list never holds one range twice under two spellings.
  */
-export const CidrSchema = z
-  .string({ error: MESSAGES.required })
+export const CidrSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .max(64)
@@ -221,8 +221,7 @@ export const UpdateBrandingSchema = z.object({
 // Apps (OAuth 2.0 / OpenID Connect clients of the organization)
 
 /** A redirect URI: an absolute http(s) URL without a fragment (RFC 6749 §3.1.2), compared exactly. */
-export const RedirectUriSchema = z
-  .string({ error: MESSAGES.required })
+export const RedirectUriSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .max(2000)
@@ -244,8 +243,7 @@ const urlOf = (uri: string): URL | null => {
  * an app under development), no fragment, only the characters a URI may have (oidc-provider checks the same). The
  * seed file and the admin console both use this rule.
  */
-export const BackchannelLogoutUriSchema = z
-  .string({ error: MESSAGES.required })
+export const BackchannelLogoutUriSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .max(2000, 'A back-channel logout URI must be at most 2000 characters.')
@@ -281,7 +279,7 @@ export const AppSummarySchema = z.object({
 export type AppSummary = z.infer<typeof AppSummarySchema>;
 
 const appFields = {
-  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(100, MESSAGES.invalid('App name')),
+  name: requiredString().trim().min(1, MESSAGES.required).max(100, MESSAGES.invalid('App name')),
   redirectUris: z
     .array(RedirectUriSchema)
     .min(1, MESSAGES.required)

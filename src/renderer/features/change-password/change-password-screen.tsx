@@ -17,13 +17,15 @@ import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { requiredString } from '../../../shared/validation/plain-errors';
 
 /** Current password required (spec section 5, Other fields); new and confirm as everywhere else. */
 export const ChangePasswordSchema = z
   .object({
-    oldPassword: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+    oldPassword: requiredString().trim().min(1, MESSAGES.required).max(128, KIT_MESSAGES.maxChars(128)),
     password: NewPasswordSchema,
-    cpassword: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, KIT_MESSAGES.maxChars(128)),
   })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });
 type Values = z.output<typeof ChangePasswordSchema>;
