@@ -193,6 +193,8 @@ test.describe('sign-in', () => {
     const token = (await context.cookies()).find((cookie) => cookie.name === 'ubs_token')!.value;
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The focus starts at the sign-in heading, not on <body> (issue 24).
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeFocused();
     // Logout reloads the page; a fresh tab keeps that reload from racing the next navigation.
     await page.close();
     await context.addCookies([{ name: 'ubs_token', value: token, url: baseURL! }]);
