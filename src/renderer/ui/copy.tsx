@@ -20,6 +20,12 @@ export async function copyLink(url: string, label: string): Promise<void> {
   else showToast('Copying is not allowed here. Select the text and copy it instead.', 'error');
 }
 
+/** As copyLink, for a value that is not a link (a generated password): '{label} copied to clipboard.' */
+export async function copyValue(value: string, label: string): Promise<void> {
+  if (await copyText(value)) showToast(KIT_MESSAGES.valueCopied(label), 'success', { durationMs: TOAST_AUTO_CLOSE_MS });
+  else showToast('Copying is not allowed here. Select the text and copy it instead.', 'error');
+}
+
 interface CopyButtonProps {
   /** What goes on the clipboard. */
   value: string;
