@@ -100,7 +100,7 @@ describe('/login as the build prerenders it', () => {
     root = null;
     plain.container.remove();
 
-    sessionStorage.setItem(LOGOUT_REASON_KEY, 'signed-out');
+    sessionStorage.setItem(LOGOUT_REASON_KEY, 'user');
     const { container, fellBack } = await hydrate(shells.plain, false);
     expect(fellBack).toEqual([]);
     expect(document.activeElement).toBe(container.querySelector('h1'));

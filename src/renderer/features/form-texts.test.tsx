@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { EmailSchema, OtpSchema, RecoveryCodeSchema } from '../../shared/validation/fields';
+import { EmailSchema, OtpSchema, RecoveryCodeSchema, tooLong, tooShort } from '../../shared/validation/fields';
 import { CommentSchema } from '../../shared/validation/dialogs';
 import { KIT_MESSAGES } from '../../shared/validation/kit-messages';
 import { MESSAGES } from '../../shared/validation/messages';
@@ -13,6 +13,7 @@ import { ChangePasswordSchema } from './change-password/change-password-screen';
 import { RegisterSchema } from './invite/register-as-member-form';
 import { SignUpSchema as OnboardingSignUpSchema } from './onboarding/onboarding-sign-up-screen';
 import { ForgotPasswordScreen, ForgotSchema } from './password-reset/forgot-password-screen';
+import { COPIED } from '../ui/copy';
 import { ForgetWithRecoverySchema } from './recovery/forget-with-recovery-screen';
 import { checkSignIn } from './sign-in/sign-in-schema';
 import { AboutCompanySchema, AboutYouSchema } from './sign-up/sign-up-schema';
@@ -86,6 +87,15 @@ describe('every form says what is wrong in the spec\'s words or ours', () => {
       expect(messagesOf(field.schema, undefined)).toEqual([MESSAGES.required]);
     });
   }
+
+  it("says a length in the kit's own words", () => {
+    for (const count of [1, 25, 254]) {
+      expect(tooLong(count)).toBe(KIT_MESSAGES.maxChars(count));
+      expect(tooShort(count)).toBe(KIT_MESSAGES.minChars(count));
+    }
+    expect(COPIED.link('Invitation')).toBe(KIT_MESSAGES.linkCopied('Invitation'));
+    expect(COPIED.value('Password')).toBe(KIT_MESSAGES.valueCopied('Password'));
+  });
 
   it('names the limit of a value too long, where the library said "Too big", "Required*" or "must be valid"', () => {
     // A 5,000-character identifier on sign-in.

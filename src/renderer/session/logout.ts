@@ -10,7 +10,7 @@ const NOTIFY_TIMEOUT_MS = 3000;
 let inProgress = false;
 
 /**
- * sessionStorage key: that a logout just happened, and why ('signed-out' when the user asked), for the sign-in screen
+ * sessionStorage key: that a logout just happened, and why ('user' when the user asked), for the sign-in screen
  * to say why and to put the focus on its heading (read once).
  */
 export const LOGOUT_REASON_KEY = 'logout_reason';
@@ -35,7 +35,7 @@ export async function logout(reason?: LogoutReason): Promise<void> {
   disconnect();
   clearSavedSession();
   try {
-    sessionStorage.setItem(LOGOUT_REASON_KEY, reason ?? 'signed-out');
+    sessionStorage.setItem(LOGOUT_REASON_KEY, reason ?? 'user');
   } catch {
     // The sign-in screen then says nothing; the logout still happens.
   }

@@ -3,11 +3,10 @@ import * as z from 'zod';
 import { DEFAULT_LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../limits';
 import { ProductKeySchema, RoleSchema } from '../product-schemas';
 import { CommentSchema } from '../validation/dialogs';
-import { EmailSchema, OrgIdSchema } from '../validation/fields';
+import { EmailSchema, OrgIdSchema, requiredString } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { companyName } from '../validation/patterns';
 import { IdSchema, instant } from './security-schemas';
-import { requiredString } from '../validation/plain-errors';
 
 /**
  * The organization admin console's part of the contract (/admin, beyond the spec): members, invitations, the

@@ -1,12 +1,10 @@
 import * as z from 'zod';
 import { EMPLOYEE_COUNT_RANGES } from '../enums/employee-counts';
 import { PlanAccessSchema, ProductKeySchema, RoleSchema } from '../product-schemas';
-import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredText } from '../validation/fields';
+import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredString, requiredText, tooLong } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
-import { KIT_MESSAGES } from '../validation/kit-messages';
 import { LoginPasswordSchema, NewPasswordSchema } from '../validation/password';
 import { companyName, personName } from '../validation/patterns';
-import { requiredString } from '../validation/plain-errors';
 
 /** Reusable payload and reply shapes of the socket contract (spec sections 3 and 7). */
 
@@ -24,7 +22,7 @@ export const TokenSchema = z.string().min(1).max(4096);
 /** A plain acknowledgement. */
 export const SuccessSchema = z.object({ success: z.literal(true) });
 
-const identifierField = requiredString().trim().min(1, MESSAGES.required).max(254, KIT_MESSAGES.maxChars(254));
+const identifierField = requiredString().trim().min(1, MESSAGES.required).max(254, tooLong(254));
 
 /** The sign-in form as sent by `login`: identifier (or email), password, platform, optional second factor, desktop appVersion. */
 export const LoginPayloadSchema = z
@@ -179,7 +177,7 @@ export type DownloadData = z.infer<typeof DownloadDataSchema>;
 export type DownloadKey = (typeof DOWNLOAD_KEYS)[number];
 
 /** A new password's confirmation as payloads carry it: compared with the password by `passwordsMatch`. */
-export const ConfirmPasswordSchema = requiredString().trim().min(1, MESSAGES.required).max(128, KIT_MESSAGES.maxChars(128));
+export const ConfirmPasswordSchema = requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128));
 
 /**
  * Company sign-up fields (spec section 3, Sign-up), and the first admin's password with its confirmation (spec

@@ -1,6 +1,6 @@
+import * as z from 'zod';
 import { MESSAGES } from './messages';
 import { KIT_MESSAGES } from './kit-messages';
-import { requiredString } from './plain-errors';
 
 /** Spec sections 5 and 9: a comment is required, 3 to 500 characters. */
 export const COMMENT_LIMITS = { min: 3, max: 500 } as const;
@@ -9,7 +9,8 @@ export const COMMENT_LIMITS = { min: 3, max: 500 } as const;
 export const CONFIRM_WORD_MAX = 25;
 
 /** The comment dialog's field (trimmed). */
-export const CommentSchema = requiredString()
+export const CommentSchema = z
+  .string({ error: MESSAGES.required })
   .trim()
   .min(1, MESSAGES.required)
   .min(COMMENT_LIMITS.min, KIT_MESSAGES.minChars(COMMENT_LIMITS.min))

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { MESSAGES } from './messages';
-import { requiredString } from './plain-errors';
 
 /**
  * A domain an organization claims, as typed ("Acme.COM.", "bücher.example") turned into the one form the server
@@ -34,7 +33,8 @@ export const DOMAIN_MESSAGES = {
 } as const;
 
 /** A claimed domain as typed, normalized by `normalizeDomain` (the field's message says what a domain looks like). */
-export const DomainNameSchema = requiredString()
+export const DomainNameSchema = z
+  .string({ error: MESSAGES.required })
   .trim()
   .min(1, MESSAGES.required)
   .max(300, DOMAIN_MESSAGES.invalid)

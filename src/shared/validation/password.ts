@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { KIT_MESSAGES } from './kit-messages';
 import { MESSAGES } from './messages';
-import { requiredString } from './plain-errors';
+import { requiredString, tooLong } from './fields';
 
 /** Password minimum length (spec section 9). */
 export const PASSWORD_MIN = 8;
@@ -20,7 +19,7 @@ export const NewPasswordSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
-  .max(128, KIT_MESSAGES.maxChars(128))
+  .max(128, tooLong(128))
   .regex(/[A-Z]/, MESSAGES.passwordUppercase)
   .regex(/[a-z]/, MESSAGES.passwordLowercase)
   .regex(/[0-9]/, MESSAGES.passwordNumber)
@@ -31,12 +30,12 @@ export const LoginPasswordSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
-  .max(128, KIT_MESSAGES.maxChars(128));
+  .max(128, tooLong(128));
 
 /** A new password and its confirmation (reset, sign-up, change): every rule, then 'Password and confirm password does not match'. */
 export const NewPasswordPairSchema = z
   .object({
     password: NewPasswordSchema,
-    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, KIT_MESSAGES.maxChars(128)),
+    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128)),
   })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });

@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { KIT_MESSAGES } from './kit-messages';
 import { MESSAGES } from './messages';
-import { requiredString } from './plain-errors';
+import { requiredString, tooLong } from './fields';
 
 /**
  * The shared patterns of spec section 5. Each is a zod schema factory taking the field's label, so the message of
@@ -40,7 +39,7 @@ export function patternField(pattern: PatternName, label: string) {
   const text = requiredString().trim().min(1, MESSAGES.required);
   // Too long is said as such ('Please enter at most 100 characters.'), not as '{label} must be valid.'.
   const limit = LENGTH_OF[pattern];
-  return (limit === undefined ? text : text.max(limit, { error: KIT_MESSAGES.maxChars(limit), abort: true })).regex(PATTERNS[pattern], MESSAGES.invalid(label));
+  return (limit === undefined ? text : text.max(limit, { error: tooLong(limit), abort: true })).regex(PATTERNS[pattern], MESSAGES.invalid(label));
 }
 
 /** The same pattern on an optional field: empty is allowed (and becomes undefined). */

@@ -17,15 +17,14 @@ import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
-import { requiredString } from '../../../shared/validation/plain-errors';
+import { requiredString, tooLong } from '../../../shared/validation/fields';
 
 /** Current password required (spec section 5, Other fields); new and confirm as everywhere else. */
 export const ChangePasswordSchema = z
   .object({
-    oldPassword: requiredString().trim().min(1, MESSAGES.required).max(128, KIT_MESSAGES.maxChars(128)),
+    oldPassword: requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128)),
     password: NewPasswordSchema,
-    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, KIT_MESSAGES.maxChars(128)),
+    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128)),
   })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });
 type Values = z.output<typeof ChangePasswordSchema>;

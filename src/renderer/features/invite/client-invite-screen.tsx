@@ -5,7 +5,6 @@ import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
-import { copyValue } from '../../ui/copy';
 import { LoadingScreen } from '../../ui/spinner';
 
 /** Spec section 9: a client invitation token is 36 characters. */
@@ -33,6 +32,9 @@ function acceptOnce(token: string): Promise<Result> {
   }
   return pending;
 }
+
+/** The kit's copy with its toast, loaded when used: this screen's own preload list stays as it was (/login carries it). */
+const copyPassword = (password: string) => import('../../ui/copy').then(({ copyValue }) => copyValue(password, 'Password'));
 
 /** Client invitation (/invite-client/{token}): accepted on load; shows the sign-in details once, or what went wrong. */
 export function ClientInviteScreen() {
@@ -64,7 +66,7 @@ export function ClientInviteScreen() {
             <dt>Password</dt>
             <dd className="credentials-secret">
               <span data-testid="generated-password">{result.reply.password}</span>{' '}
-              <Button variant="secondary" className="copy-button" onClick={() => void copyValue(result.reply.password, 'Password')}>
+              <Button variant="secondary" className="copy-button" onClick={() => void copyPassword(result.reply.password)}>
                 Copy password
               </Button>
             </dd>

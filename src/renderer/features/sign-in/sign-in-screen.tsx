@@ -43,7 +43,7 @@ export function SignInScreen() {
     <AuthLayout orgId={orgPath?.orgId} cornerLogo={cornerLogo}>
       <header className="screen-header">
         {/* After a logout the page is loaded afresh: the focus starts at the heading, as after any move between screens. */}
-        <h1 tabIndex={-1} ref={afterLogout ? focusWhenShown : undefined}>
+        <h1 tabIndex={-1} ref={afterLogout ? (heading) => heading?.focus() : undefined}>
           Sign In
         </h1>
         {orgPath ? (
@@ -101,17 +101,15 @@ export function SignInScreen() {
 }
 
 /** Why the last logout happened ('session-ended' when forced), or null; read once, so a reload does not repeat it. */
-function takeLogoutReason(): string | null {
+function takeLogoutReason(): string | null | undefined {
   try {
     const reason = sessionStorage.getItem(LOGOUT_REASON_KEY);
     sessionStorage.removeItem(LOGOUT_REASON_KEY);
     return reason;
   } catch {
-    return null;
+    // No storage: no reason to say.
   }
 }
-
-const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
 function MicrosoftLogo() {
   return (

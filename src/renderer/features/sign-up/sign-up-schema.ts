@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { passwordsMatch, SignUpPayloadSchema } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { requiredString } from '../../../shared/validation/plain-errors';
+import { requiredString } from '../../../shared/validation/fields';
 
 const fields = SignUpPayloadSchema.shape;
 
