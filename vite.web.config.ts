@@ -19,6 +19,7 @@ const NETWORK_ONLY = [
   /^\/\.well-known\//,
   /^\/auth\//,
   /^\/portal-config\.json/,
+  /^\/robots\.txt$/,
   /^\/updates\//,
   /^\/products\//,
   /^\/demo-logos\//,

@@ -106,7 +106,26 @@ test.describe('Authorize: third-party sign-in', () => {
     expect(back.searchParams.has('code')).toBe(false);
   });
 
+  test('/authorize without its query says plainly that the link is not complete, never a schema message', async ({ page }) => {
+    for (const path of ['/authorize', '/authorize?uid=not-a-request']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toHaveText('This sign-in link is not complete. Go back to the application and start again.');
+      await expect(page.getByText(/query\.|Invalid input|client_id/)).toHaveCount(0);
+    }
+  });
+
   test('second factor: the OTP step with a 5-second resend, then the app gets its code', async ({ page, context }) => {
+    // Not set up yet: the 'Oops...' dialog links to the portal, which is to bring the user back here afterwards.
+    await openAuthorize(page);
+    await typeCredentials(page, 'oauth.mfa@e2e.test');
+    const refusal = page.getByRole('alertdialog', { name: 'Oops...' });
+    await expect(refusal).toContainText('you have not set one up yet');
+    await expectAccessible(page, "Authorize 'Oops...' with the portal's link");
+    await refusal.getByRole('link', { name: 'Sign in on the portal' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const back = (await context.cookies()).find((cookie) => cookie.name === 'previousURL');
+    expect(decodeURIComponent(back?.value ?? '')).toMatch(/^\/authorize\?uid=/);
+
     // The user sets up work email as their second factor on the portal first (their company requires one).
     await signIn(page, 'oauth.mfa@e2e.test', PASSWORD);
     await expect(page).toHaveURL(/\/setup-multi-factor$/);

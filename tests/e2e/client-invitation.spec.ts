@@ -15,8 +15,21 @@ test.describe.serial('client invitation', () => {
     await expect(page.getByText('newclient@e2e.test')).toBeVisible();
     const password = (await page.getByTestId('generated-password').textContent()) ?? '';
     expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{16}$/);
+    // Copy puts it on the clipboard and says so, as the kit's copy link does.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy password' }).click();
+    await expect(page.getByText('Password copied to clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
 
-    await page.getByRole('link', { name: "Let's Sign In" }).click();
+    // A reload does not lose it silently: the page says it was shown once, and how to choose a new one.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Invitation Already Accepted' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Forgot Password' })).toContainText('shown when this link was first opened');
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expect(page.getByText(password)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+
+    await page.getByRole('link', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'newclient@e2e.test', password);
     // A client with Project only goes straight to it.
@@ -25,8 +38,8 @@ test.describe.serial('client invitation', () => {
     // The link does not work twice, and the password is not shown again.
     await page.context().clearCookies();
     await page.goto(`/invite-client/${TOKEN}`);
-    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('already been accepted');
+    await expect(page.getByRole('heading', { name: 'Invitation Already Accepted' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'already been accepted' })).toBeVisible();
     await expect(page.getByText(password)).toHaveCount(0);
     await page.getByRole('link', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/login$/);

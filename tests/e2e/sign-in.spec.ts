@@ -193,6 +193,8 @@ test.describe('sign-in', () => {
     const token = (await context.cookies()).find((cookie) => cookie.name === 'ubs_token')!.value;
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The focus starts at the sign-in heading, not on <body> (issue 24).
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeFocused();
     // Logout reloads the page; a fresh tab keeps that reload from racing the next navigation.
     await page.close();
     await context.addCookies([{ name: 'ubs_token', value: token, url: baseURL! }]);
@@ -202,8 +204,9 @@ test.describe('sign-in', () => {
   });
 });
 
-test('an unknown path shows the 404 page with a Login button', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path shows the 404 page with a Login button, answered 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'OOPS! PAGE NOT FOUND' })).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);

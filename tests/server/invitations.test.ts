@@ -95,7 +95,10 @@ describeEngines('member and client invitations', (engine) => {
     expect(list).toEqual([expect.objectContaining({ orgId: 'alpha', role: 'client', productAccess: ['pms'] })]);
 
     const again = await client.emit('acceptClientInvitation', { token });
-    expect(again).toMatchObject({ code: 409, data: { showButton: true } });
+    expect(again).toMatchObject({ code: 409, data: { showButton: true, alreadyAccepted: true } });
+    expect(again.error).toBe(
+      'This invitation has already been accepted. Your password was shown when this link was first opened, and is not shown again. Sign in with it, or if you did not keep it, choose a new one with Forgot Password.',
+    );
     expect(again.error).not.toContain(reply.password);
   });
 
@@ -105,6 +108,7 @@ describeEngines('member and client invitations', (engine) => {
     expect(unknown).toMatchObject({ code: 404, error: 'This invitation link is not valid.', data: { showButton: false } });
     const existing = await client.emit('acceptClientInvitation', { token: INVITES.clientExisting });
     expect(existing).toMatchObject({ code: 409, data: { showButton: true } });
+    expect(existing.data?.alreadyAccepted).toBeUndefined();
     expect(existing.error).toContain('Beta Labs');
     expect((await client.emit('acceptClientInvitation', { token: 'short' })).code).toBe(400);
     expect((await client.emit('acceptClientInvitation', { token: INVITES.forNewcomer.padEnd(36, 'x') })).code).toBe(404);

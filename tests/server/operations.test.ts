@@ -26,6 +26,19 @@ describe('health, readiness and metrics', () => {
     expect(await ready.json()).toEqual({ status: 'ready', database: true, migrations: true });
   });
 
+  it('serves a robots.txt that keeps signed-in and token pages out of indexes', async () => {
+    const response = await fetch(`${app.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = (await response.text()).split('\n');
+    expect(rules[0]).toBe('User-agent: *');
+    for (const path of ['/workspace', '/change-password', '/account', '/admin', '/reset/', '/*/reset/', '/not-me/', '/invite/', '/invite-client/', '/authorize', '/verify-organization/', '/oauth2/', '/oidc/']) {
+      expect(rules).toContain(`Disallow: ${path}`);
+    }
+    for (const path of ['/login', '/register', '/forgot-password', '/downloads']) expect(rules).not.toContain(`Disallow: ${path}`);
+    expect(rules).toContain('Allow: /');
+  });
+
   it('serves Prometheus metrics on the loopback address: calls by event and code, latency, the hash queue, sockets, limits, the outbox', async () => {
     const client = await app.connect();
     await client.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });

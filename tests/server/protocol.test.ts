@@ -46,7 +46,7 @@ describeEngines('protocol', (engine) => {
 
     // Still connected, still signed in, still serving.
     expect(client.socket.connected).toBe(true);
-    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
     const login = await client.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
     expect(login.token).toEqual(expect.any(String));
   });

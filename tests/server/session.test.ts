@@ -109,9 +109,9 @@ describeEngines('sessions', (engine) => {
     await expect(flagged.call('authenticate', { token })).rejects.toMatchObject(ENDED);
     // Refused by the flag, not by the session: the same token serves a 'user' connection and an older client's.
     const user = await app().connect({ token, accountType: 'user' });
-    await expect(user.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect(user.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
     const unflagged = await app().connect({ token });
-    await expect(unflagged.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect(unflagged.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
 
     // A hundred flagged connections at once, each calling: every one refused by the flag, none of them ends the session.
     const fresh = await signIn(app(), EMAILS.admin, PASSWORDS.admin);
@@ -127,14 +127,14 @@ describeEngines('sessions', (engine) => {
     const reply = await client.call('login', { identifier: EMAILS.member, password: PASSWORDS.member, platform: 'web' });
     expect(reply.token).toEqual(expect.any(String));
     await expect(client.call('getWorkspaceList', {})).rejects.toMatchObject({ code: 401 });
-    await expect((await app().connect({ token: reply.token!, accountType: 'user' })).call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect((await app().connect({ token: reply.token!, accountType: 'user' })).call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
   });
 
   it('ends the session on logout: the token is refused everywhere afterwards', async () => {
     const token = await signIn(app(), EMAILS.member, PASSWORDS.member);
     const other = await signIn(app(), EMAILS.member, PASSWORDS.member);
     const client = await app().connect({ token });
-    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
 
     await expect(client.call('logout', {})).resolves.toEqual({ success: true });
     // The same connection is signed out ...

@@ -127,6 +127,8 @@ describeEngines('one sign-in flow: every way in walks the same required steps', 
       };
       const first = await post({});
       const refused = Object.entries(APP_REFUSALS).find(([, message]) => message === first.error);
+      // The step the portal must take first, for the screen to link to it (issue 24).
+      if (refused) expect((first.data as { portalStep?: string } | null)?.portalStep).toBe(refused[0]);
       const step: Step = refused ? (refused[0] as Step) : first.data?.isMultiFactorAuth ? 'second-factor' : first.data?.redirect_uri ? 'session' : 'verify-email';
       return { step, error: first.error, answer: async (otp) => Boolean((await post({ otp })).data?.redirect_uri) };
     }

@@ -26,7 +26,8 @@ describeEngines('workspace', (engine) => {
     const { reply, byOrg } = await workspaceOf(app(), EMAILS.admin, PASSWORDS.admin);
     // Gamma only admits 192.0.2.0/24; delta admits 127.0.0.0/8.
     expect(reply.list.map((org) => org.orgId)).toEqual(['alpha', 'beta', 'delta']);
-    expect(reply.activeOrgId).toBeNull();
+    // Nothing chosen yet: the first reachable organization, as authenticate says.
+    expect(reply.activeOrgId).toBe('alpha');
 
     expect(byOrg('alpha')).toEqual({
       _id: expect.any(String),
@@ -85,7 +86,7 @@ describeEngines('workspace', (engine) => {
 
   it('records the chosen organization: activeOrgId in the list and in the session', async () => {
     const { client, token, reply } = await workspaceOf(app(), EMAILS.member, PASSWORDS.member);
-    expect(reply.activeOrgId).toBeNull();
+    expect(reply.activeOrgId).toBe('alpha');
     await expect(client.call('authenticate', { token })).resolves.toMatchObject({
       activeOrgId: 'alpha',
       productAccess: ['hrms', 'pms', 'payroll'],
@@ -108,7 +109,7 @@ describeEngines('workspace', (engine) => {
       code: 403,
       message: 'This email does not belong to the signed-in account.',
     });
-    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
   });
 
   it('refuses loginEmail to an organization out of reach, with one message for every reason', async () => {
@@ -121,8 +122,23 @@ describeEngines('workspace', (engine) => {
     await expect(client.client.call('loginEmail', { email: EMAILS.client, orgId: 'beta' })).rejects.toMatchObject(refused);
     // No such organization.
     await expect(client.client.call('loginEmail', { email: EMAILS.client, orgId: 'nowhere' })).rejects.toMatchObject(refused);
-    // Nothing was recorded.
-    await expect(admin.client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: null });
+    // Nothing was recorded: still the first reachable one, never gamma.
+    await expect(admin.client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: 'alpha' });
+    await expect(admin.client.call('authenticate', { token: admin.token })).resolves.toMatchObject({ activeOrgId: 'alpha' });
+  });
+
+  it('answers one active organization in authenticate and getWorkspaceList, for every user, before and after a choice', async () => {
+    for (const who of ['admin', 'member', 'surveyor', 'client'] as const) {
+      const { client, token, reply } = await workspaceOf(app(), EMAILS[who], PASSWORDS[who]);
+      const session = await client.call('authenticate', { token });
+      expect({ who, list: reply.activeOrgId }).toEqual({ who, list: session.activeOrgId });
+      expect(reply.activeOrgId).not.toBeNull();
+    }
+    const { client, token, reply } = await workspaceOf(app(), EMAILS.client, PASSWORDS.client);
+    const other = reply.list.find((org) => org.orgId !== reply.activeOrgId)!.orgId;
+    await client.call('loginEmail', { email: EMAILS.client, orgId: other });
+    await expect(client.call('getWorkspaceList', {})).resolves.toMatchObject({ activeOrgId: other });
+    await expect(client.call('authenticate', { token })).resolves.toMatchObject({ activeOrgId: other });
   });
 
   it('refuses the list and loginEmail without a token', async () => {

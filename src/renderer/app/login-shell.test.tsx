@@ -92,4 +92,21 @@ describe('/login as the build prerenders it', () => {
     expect(container.querySelector('img.corner-logo')?.getAttribute('src')).toBe('https://logos.acme.test/acme.png');
     expect(container.textContent).toContain('Your session has ended. Please sign in again.');
   });
+
+  it('puts the focus on the heading after a logout (the page loads afresh), and leaves it alone on a plain visit', async () => {
+    const plain = await hydrate(shells.plain, false);
+    expect(document.activeElement).toBe(document.body);
+    act(() => root?.unmount());
+    root = null;
+    plain.container.remove();
+
+    sessionStorage.setItem(LOGOUT_REASON_KEY, 'user');
+    const { container, fellBack } = await hydrate(shells.plain, false);
+    expect(fellBack).toEqual([]);
+    expect(document.activeElement).toBe(container.querySelector('h1'));
+    expect(document.activeElement?.textContent).toBe('Sign In');
+    // A user's own logout says nothing about a session that ended.
+    expect(container.textContent).not.toContain('Your session has ended.');
+    expect(sessionStorage.getItem(LOGOUT_REASON_KEY)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { PORTAL_PATHS, portalPathOf } from '../../shared/portal-paths';
 import { ROUTES } from './route-table';
 import type { RouteAccess } from './route-guard';
 
@@ -71,6 +72,15 @@ describe('the route table', () => {
     expect(titled.filter((route) => !route.title).map((route) => route.path)).toEqual([]);
     const titles = titled.map((route) => route.title);
     expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('has the server\'s list of paths (shared/portal-paths.ts), so the server answers 404 exactly where the not-found screen shows', () => {
+    const served = PORTAL_PATHS.map((entry) => entry.pattern).filter((pattern) => pattern !== '/auth/ms/callback');
+    expect(ROUTES.map((route) => route.path).filter((path) => path !== '*').sort()).toEqual(served.sort());
+    for (const [path, access] of [...SPEC_ROUTES, ['/sso/complete', 'open'], ['/login/extra', 'not-found'], ['/robots.txt', 'not-found']] as const) {
+      expect({ path, known: portalPathOf(path) !== null }).toEqual({ path, known: access !== 'not-found' });
+      expect({ path, access: routeFor(path)?.access === 'not-found' }).toEqual({ path, access: access === 'not-found' });
+    }
   });
 
   it('declares each path once', () => {

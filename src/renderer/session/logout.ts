@@ -9,7 +9,10 @@ const NOTIFY_TIMEOUT_MS = 3000;
 
 let inProgress = false;
 
-/** sessionStorage key: why the last logout happened, for the sign-in screen to say (read once). */
+/**
+ * sessionStorage key: that a logout just happened, and why ('user' when the user asked), for the sign-in screen
+ * to say why and to put the focus on its heading (read once).
+ */
 export const LOGOUT_REASON_KEY = 'logout_reason';
 
 /** A logout the user did not ask for: the server ended the session (401, a refused token). */
@@ -31,12 +34,10 @@ export async function logout(reason?: LogoutReason): Promise<void> {
   }
   disconnect();
   clearSavedSession();
-  if (reason) {
-    try {
-      sessionStorage.setItem(LOGOUT_REASON_KEY, reason);
-    } catch {
-      // The sign-in screen then says nothing; the logout still happens.
-    }
+  try {
+    sessionStorage.setItem(LOGOUT_REASON_KEY, reason ?? 'user');
+  } catch {
+    // The sign-in screen then says nothing; the logout still happens.
   }
   // A full load of /login: nothing of the old session survives in memory. The store is left alone until then,
   // because clearing it would let the route guard move to /login first, and that second navigation races the load.

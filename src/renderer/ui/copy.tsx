@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/limits';
-import { KIT_MESSAGES } from '../../shared/validation/kit-messages';
 import { Button } from './button';
 import { showToast } from './toast';
+
+/**
+ * The kit's confirmations (spec section 8, KIT_MESSAGES.linkCopied and valueCopied), repeated rather than imported:
+ * the kit's texts would otherwise become a chunk of their own in every screen's preload list, /login's included
+ * (scripts/login-bundle.mjs). src/renderer/features/form-texts.test.tsx holds them equal.
+ */
+export const COPIED = {
+  link: (label: string) => `${label} link copied to clipboard.`,
+  value: (label: string) => `${label} copied to clipboard.`,
+} as const;
 
 /** Puts text on the clipboard; false when the browser refuses (no permission, an insecure page). */
 export async function copyText(text: string): Promise<boolean> {
@@ -16,7 +25,13 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** Spec section 8: copies a link and confirms '{label} link copied to clipboard.' (the toast closes after 3000 ms). */
 export async function copyLink(url: string, label: string): Promise<void> {
-  if (await copyText(url)) showToast(KIT_MESSAGES.linkCopied(label), 'success', { durationMs: TOAST_AUTO_CLOSE_MS });
+  if (await copyText(url)) showToast(COPIED.link(label), 'success', { durationMs: TOAST_AUTO_CLOSE_MS });
+  else showToast('Copying is not allowed here. Select the text and copy it instead.', 'error');
+}
+
+/** As copyLink, for a value that is not a link (a generated password): '{label} copied to clipboard.' */
+export async function copyValue(value: string, label: string): Promise<void> {
+  if (await copyText(value)) showToast(COPIED.value(label), 'success', { durationMs: TOAST_AUTO_CLOSE_MS });
   else showToast('Copying is not allowed here. Select the text and copy it instead.', 'error');
 }
 

@@ -131,6 +131,8 @@ export async function createClientInvitation(
 
 export const INVITATION_EXPIRED = 'This invitation has expired. Please ask your administrator for a new one.';
 export const INVITATION_ACCEPTED = 'This invitation has already been accepted.';
+/** A client invitation opened again: its generated password was shown the first time only. */
+export const CLIENT_INVITATION_ACCEPTED = `${INVITATION_ACCEPTED} Your password was shown when this link was first opened, and is not shown again. Sign in with it, or if you did not keep it, choose a new one with Forgot Password.`;
 
 /** Marks the invitation accepted, or throws 409 when another request accepted (or an admin revoked) it first: a conditional update. */
 export async function markAccepted(db: Db, invitation: InvitationRow): Promise<void> {
@@ -185,9 +187,10 @@ export async function acceptClientInvitation(db: Db, token: string, origin: Call
   const found = await findInvitation(db, token, 'client');
   if (!found) throw new CallError(ERROR_CODES.NOT_FOUND, 'This invitation link is not valid.', { showButton: false });
   const { invitation, org } = found;
-  if (invitation.acceptedAt) throw new CallError(ERROR_CODES.CONFLICT, `${INVITATION_ACCEPTED} Sign in with the password you were given.`, { showButton: true });
+  // Accepted before (a reload of the page, another tab): the password was shown then and is never shown again.
+  const lost = () => new CallError(ERROR_CODES.CONFLICT, CLIENT_INVITATION_ACCEPTED, { showButton: true, alreadyAccepted: true });
+  if (invitation.acceptedAt) throw lost();
   if (!found.live) throw new CallError(ERROR_CODES.CONFLICT, INVITATION_EXPIRED, { showButton: false });
-  const lost = () => new CallError(ERROR_CODES.CONFLICT, `${INVITATION_ACCEPTED} Sign in with the password you were given.`, { showButton: true });
   const existing = await findUserByIdentifier(db, invitation.email);
   if (existing) {
     await db.transaction(async (tx) => {

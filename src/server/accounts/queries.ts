@@ -66,6 +66,16 @@ export function pickActive(user: UserRow, reachable: MembershipWithOrg[]): Membe
   return reachable.find((membership) => membership.org.id === user.activeOrgId) ?? reachable[0] ?? null;
 }
 
+/**
+ * A signed-in user's memberships as every call sees them: all of them, those reachable from this address, and the
+ * active one (`pickActive`). `authenticate` and `getWorkspaceList` both answer `activeOrgId` from this, so they agree.
+ */
+export async function workspaceOf(cache: AccountCache, db: Db, user: UserRow, ip: string | null) {
+  const all = await cachedMembershipsOf(cache, db, user.id);
+  const reachable = reachableFrom(all, ip);
+  return { all, reachable, active: pickActive(user, reachable) };
+}
+
 /** Whether any of the user's companies requires a second factor. */
 export function companyRequiresMfa(all: MembershipWithOrg[]): boolean {
   return all.some((membership) => membership.org.mfaEmail || membership.org.mfaAuthenticatorApp);

@@ -32,9 +32,10 @@ export function oauth2Handlers(services: Services, provider: Provider): HttpHand
 
       // The same required steps as the portal's sign-in; the Authorize screen sends the password again with the code.
       const result = await takeRequiredSteps(services, { ...ctx, origin }, passwordFactor(user), { otp: body.otp, rememberDevice: body.rememberDevice }, 'app');
-      if (result.step === 'verify-email') throw new CallError(ERROR_CODES.FORBIDDEN, VERIFY_FIRST);
+      // What the portal must do first: the screen links to it (`portalStep`), and comes back here after.
+      if (result.step === 'verify-email') throw new CallError(ERROR_CODES.FORBIDDEN, VERIFY_FIRST, { portalStep: 'verify-email' });
       if (result.step === 'second-factor') {
-        if (!result.mfa.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, SET_UP_SECOND_FACTOR_FIRST);
+        if (!result.mfa.setUp) throw new CallError(ERROR_CODES.FORBIDDEN, SET_UP_SECOND_FACTOR_FIRST, { portalStep: 'set-up-second-factor' });
         return { isMultiFactorAuth: true, mayTrustDevice: result.mfa.mayTrustDevice };
       }
       assertMaySignIn(user);

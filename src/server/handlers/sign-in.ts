@@ -1,6 +1,6 @@
 import { toPlanAccess } from '../../shared/products';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
-import { cachedMembershipsOf, pickActive, reachableFrom } from '../accounts/queries';
+import { workspaceOf } from '../accounts/queries';
 import { auditedPasswordCheck, recordAudit } from '../audit/audit-log';
 import { checkCredentials } from '../auth/credentials';
 import { withLoginFacts } from '../auth/device';
@@ -46,8 +46,7 @@ export function signInHandlers(services: Services): HandlerMap {
     },
 
     async authenticate(_payload, { user, ip }) {
-      const all = await cachedMembershipsOf(cache, db, user.id);
-      const active = pickActive(user, reachableFrom(all, ip));
+      const { all, active } = await workspaceOf(cache, db, user, ip);
       const mfa = mfaStateOf(user, all);
       return {
         email: user.email,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { toPlanAccess } from '../../shared/products';
-import { cachedMembershipsOf, reachableFrom } from '../accounts/queries';
+import { cachedMembershipsOf, reachableFrom, workspaceOf } from '../accounts/queries';
 import { organizations, users } from '../db/schema';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
@@ -20,7 +20,7 @@ export function workspaceHandlers({ db, log, cache }: Services): HandlerMap {
     },
 
     async getWorkspaceList(_payload, { user, ip }) {
-      const reachable = await reachableMemberships(user.id, ip);
+      const { reachable, active } = await workspaceOf(cache, db, user, ip);
       const list = reachable.map(({ org, role, productAccess }) => ({
         _id: org.id,
         orgId: org.orgId,
@@ -33,7 +33,7 @@ export function workspaceHandlers({ db, log, cache }: Services): HandlerMap {
         isCompanyMFA: org.mfaEmail || org.mfaAuthenticatorApp,
         verified: org.verified,
       }));
-      const active = user.activeOrgId ? reachable.find((membership) => membership.org.id === user.activeOrgId) : undefined;
+      // The same active organization as `authenticate`'s (workspaceOf): the recorded one while reachable, else the first.
       return { list, activeOrgId: active?.org.orgId ?? null };
     },
 

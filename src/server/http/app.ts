@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { robotsTxt } from '../../shared/portal-paths';
 import { HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
 import { databaseReady } from '../db/client';
 import { describeError } from '../log';
@@ -66,6 +67,12 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
   });
   app.get('/metrics', metricsRoute(services.metrics, config.metricsToken));
 
+  // What crawlers may read: the entry pages, never a signed-in, sign-in step or token page (shared/portal-paths.ts).
+  const robots = robotsTxt();
+  app.get('/robots.txt', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(robots);
+  });
+
   const portalConfig = portalConfigOf(config);
   app.get(HTTP_ROUTES.portalConfig, (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(portalConfig);
@@ -89,8 +96,8 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
   app.use(updatesRouter(config.updatesDir));
   app.use('/demo-logos', express.static(join(RESOURCES, 'demo-logos'), { maxAge: '1d', fallthrough: false }));
 
-  // The built portal: hashed assets cached for a year, everything else revalidated; unknown paths get the app,
-  // whose router shows the 404 page.
+  // The built portal: hashed assets cached for a year, everything else revalidated; unknown paths get the app with a
+  // 404 status, whose router shows the not-found page (portal-page.ts).
   const webRoot = config.webRoot;
   // Source maps are kept with the build (for error tracking) but never published.
   app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next()));

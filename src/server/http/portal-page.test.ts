@@ -117,6 +117,26 @@ describe('serving it', () => {
     expect(embedded(rebuilt)).toEqual(CONFIG);
   });
 
+  it('answers 404 with the page for a path the portal has no screen for, and keeps non-entry pages out of indexes', async () => {
+    writeFileSync(indexFile, BUILT);
+    for (const path of ['/no/such/page', '/robots', '/acme/preboarding/elsewhere', '/workspace/extra', '/reset', '/login/extra']) {
+      const response = await fetch(`${base}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      // Still the app, whose router shows 'OOPS! PAGE NOT FOUND'.
+      expect(embedded(await response.text())).toEqual(CONFIG);
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex');
+    }
+    for (const path of ['/', '/login', '/login/', '/acme/login', '/acme/preboarding/register', '/downloads']) {
+      const response = await fetch(`${base}${path}`);
+      expect({ path, status: response.status, robots: response.headers.get('x-robots-tag') }).toEqual({ path, status: 200, robots: null });
+    }
+    const pages = ['/workspace', '/account', '/account/sessions', '/admin/acme/members', '/reset/abc', '/acme/preboarding/reset/abc', '/invite-client/t', '/authorize?client_id=x', '/sso/complete', '/auth/ms/callback?code=x'];
+    for (const path of pages) {
+      const response = await fetch(`${base}${path}`);
+      expect({ path, status: response.status, robots: response.headers.get('x-robots-tag') }).toEqual({ path, status: 200, robots: 'noindex' });
+    }
+  });
+
   it('sends /login with the prerendered sign-in screen in it, only to a visitor who is not signed in', async () => {
     writeFileSync(indexFile, BUILT);
     // The Microsoft variant: CONFIG has Microsoft sign-in configured.
@@ -153,7 +173,7 @@ describe('serving it', () => {
     expect(signedIn.title).toBe('Suite Portal');
     expect((await page('/login', 'ubs_token=')).document.querySelector('#root')?.children).toHaveLength(1);
     // Other screens render in the browser, as before.
-    for (const path of ['/', '/register', '/acme/login', '/login/extra']) {
+    for (const path of ['/', '/register', '/acme/login', '/login/']) {
       const { document } = await page(path);
       expect(document.querySelector('#root')?.children, path).toHaveLength(0);
       expect(document.title, path).toBe('Suite Portal');

@@ -4,6 +4,7 @@ import type { Request, RequestHandler } from 'express';
 import { isInAppBrowser } from '../../shared/in-app-browser';
 import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE, type LoginShells, type PortalConfig } from '../../shared/protocol';
 import { escapeHtml } from '../../shared/escape-html';
+import { portalPathOf } from '../../shared/portal-paths';
 
 /**
  * The web portal's page (the build's index.html) as the server sends it for a navigation: with this deployment's
@@ -81,8 +82,9 @@ interface Pages {
 }
 
 /**
- * GET for any path the portal's router shows: the page with the config in, and for /login (to a visitor who is not
- * signed in) the sign-in screen prerendered by the build. It is read again when the build changes (`npm run build:web`
+ * GET for any path: the page with the config in, and for /login (to a visitor who is not signed in) the sign-in screen
+ * prerendered by the build. A path the portal has no screen for (`shared/portal-paths.ts`) is answered 404 with the same
+ * page (its router shows the not-found screen); a page kept out of search indexes says so in `X-Robots-Tag`. It is read again when the build changes (`npm run build:web`
  * under a running server); until there is a build, a 503 says how to make one.
  */
 export function portalPage(webRoot: string, config: PortalConfig): RequestHandler {
@@ -113,6 +115,10 @@ export function portalPage(webRoot: string, config: PortalConfig): RequestHandle
         return;
       }
       const login = req.path === '/login';
+      // A path the portal has no page for is a 404, with the page: its router shows 'OOPS! PAGE NOT FOUND'.
+      const known = portalPathOf(req.path);
+      res.status(known ? 200 : 404);
+      if (!known?.indexed) res.set('X-Robots-Tag', 'noindex');
       res.set('Cache-Control', 'no-cache');
       if (login) res.vary('Cookie').vary('User-Agent');
       const prerendered = login && !signedIn(req);

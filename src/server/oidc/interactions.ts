@@ -60,8 +60,8 @@ export async function organizationFor(
 
 /** The states of an account that stop a third-party sign-in with a way to fix them on the portal. */
 export function assertMaySignIn(user: UserRow): void {
-  if (!user.verified) throw new CallError(ERROR_CODES.FORBIDDEN, VERIFY_FIRST);
-  if (user.mustChangePassword) throw new CallError(ERROR_CODES.FORBIDDEN, CHANGE_PASSWORD_FIRST);
+  if (!user.verified) throw new CallError(ERROR_CODES.FORBIDDEN, VERIFY_FIRST, { portalStep: 'verify-email' });
+  if (user.mustChangePassword) throw new CallError(ERROR_CODES.FORBIDDEN, CHANGE_PASSWORD_FIRST, { portalStep: 'change-password' });
 }
 
 /**

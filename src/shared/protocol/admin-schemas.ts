@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { DEFAULT_LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../limits';
 import { ProductKeySchema, RoleSchema } from '../product-schemas';
 import { CommentSchema } from '../validation/dialogs';
-import { EmailSchema, OrgIdSchema } from '../validation/fields';
+import { EmailSchema, OrgIdSchema, requiredString } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { companyName } from '../validation/patterns';
 import { IdSchema, instant } from './security-schemas';
@@ -151,8 +151,7 @@ export const IP_RANGES_MAX = 50;
  * An address range in CIDR notation (10.0.0.0/8, 2001:db8::/32), written back as its network in normal form
  * (10.1.2.3/8 becomes 10.0.0.0/8), so a list never holds one range twice under two spellings.
  */
-export const CidrSchema = z
-  .string({ error: MESSAGES.required })
+export const CidrSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .max(64)
@@ -221,8 +220,7 @@ export const UpdateBrandingSchema = z.object({
 // Apps (OAuth 2.0 / OpenID Connect clients of the organization)
 
 /** A redirect URI: an absolute http(s) URL without a fragment (RFC 6749 §3.1.2), compared exactly. */
-export const RedirectUriSchema = z
-  .string({ error: MESSAGES.required })
+export const RedirectUriSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .max(2000)
@@ -244,8 +242,7 @@ const urlOf = (uri: string): URL | null => {
  * an app under development), no fragment, only the characters a URI may have (oidc-provider checks the same). The
  * seed file and the admin console both use this rule.
  */
-export const BackchannelLogoutUriSchema = z
-  .string({ error: MESSAGES.required })
+export const BackchannelLogoutUriSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .max(2000, 'A back-channel logout URI must be at most 2000 characters.')
@@ -281,7 +278,7 @@ export const AppSummarySchema = z.object({
 export type AppSummary = z.infer<typeof AppSummarySchema>;
 
 const appFields = {
-  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(100, MESSAGES.invalid('App name')),
+  name: requiredString().trim().min(1, MESSAGES.required).max(100, MESSAGES.invalid('App name')),
   redirectUris: z
     .array(RedirectUriSchema)
     .min(1, MESSAGES.required)

@@ -10,6 +10,10 @@ export const ErrorDataSchema: z.ZodType<ErrorData> = z.object({
   retryAfter: z.number().int().nonnegative().optional(),
   /** Whether the client should offer a sign-in button (client invitation failures). */
   showButton: z.boolean().optional(),
+  /** A client invitation already accepted (its password was shown once, then). */
+  alreadyAccepted: z.boolean().optional(),
+  /** An app's sign-in that needs a step on the portal first (the Authorize screen links to it). */
+  portalStep: z.enum(['verify-email', 'set-up-second-factor', 'change-password']).optional(),
   /** Which payload fields failed validation (with 400). */
   fields: z.array(z.string()).optional(),
   /** Each failed field with its own message (with 400). */

@@ -25,11 +25,18 @@ export type ErrorCodeName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];
 
 /** Extra facts an error reply may carry in `data` (checked by `ErrorDataSchema` in `envelope.ts`). */
+/** The steps an app's sign-in leaves to the portal: verify the address, set up the second factor, change the password. */
+export type PortalStep = 'verify-email' | 'set-up-second-factor' | 'change-password';
+
 export interface ErrorData {
   /** Seconds until another attempt is allowed (with 429). */
   retryAfter?: number;
   /** Whether the client should offer a sign-in button (client invitation failures). */
   showButton?: boolean;
+  /** A client invitation already accepted: its password was shown then, and the screen says how to reset it. */
+  alreadyAccepted?: boolean;
+  /** An app's sign-in (/authorize) that needs a step on the portal first: the screen links to the portal for it. */
+  portalStep?: PortalStep;
   /** Which payload fields failed validation (with 400). */
   fields?: string[];
   /** Each failed field with its own message (with 400), for forms that show every one (an imported list's rows). */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EMPLOYEE_COUNT_RANGES } from '../enums/employee-counts';
 import { PlanAccessSchema, ProductKeySchema, RoleSchema } from '../product-schemas';
-import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredText } from '../validation/fields';
+import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredString, requiredText, tooLong } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { LoginPasswordSchema, NewPasswordSchema } from '../validation/password';
 import { companyName, personName } from '../validation/patterns';
@@ -22,7 +22,7 @@ export const TokenSchema = z.string().min(1).max(4096);
 /** A plain acknowledgement. */
 export const SuccessSchema = z.object({ success: z.literal(true) });
 
-const identifierField = z.string().trim().min(1, MESSAGES.required).max(254);
+const identifierField = requiredString().trim().min(1, MESSAGES.required).max(254, tooLong(254));
 
 /** The sign-in form as sent by `login`: identifier (or email), password, platform, optional second factor, desktop appVersion. */
 export const LoginPayloadSchema = z
@@ -183,7 +183,7 @@ export type DownloadData = z.infer<typeof DownloadDataSchema>;
 export type DownloadKey = (typeof DOWNLOAD_KEYS)[number];
 
 /** A new password's confirmation as payloads carry it: compared with the password by `passwordsMatch`. */
-export const ConfirmPasswordSchema = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(128, MESSAGES.invalid('Confirm Password'));
+export const ConfirmPasswordSchema = requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128));
 
 /**
  * Company sign-up fields (spec section 3, Sign-up), and the first admin's password with its confirmation (spec

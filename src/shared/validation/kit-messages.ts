@@ -12,6 +12,8 @@ export const KIT_MESSAGES = {
   closeConfirmText: 'Are you sure want to close Import Employee sheet?',
   noData: 'No data to display',
   linkCopied: (label: string) => `${label} link copied to clipboard.`,
+  /** The same confirmation for a value that is not a link (a generated password). */
+  valueCopied: (label: string) => `${label} copied to clipboard.`,
   confirmType: (word: string) => `Please Type ${word}`,
   applyToCompany: 'apply the change for all the company',
   filesTooLarge: (megabytes: number) => `Files must smaller than ${megabytes}MB!`,

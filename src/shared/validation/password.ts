@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MESSAGES } from './messages';
+import { requiredString, tooLong } from './fields';
 
 /** Password minimum length (spec section 9). */
 export const PASSWORD_MIN = 8;
@@ -14,29 +15,27 @@ export const PASSWORD_CHECKLIST = [
 ] as const;
 
 /** A new password (sign-up, reset, change, invite registration): trimmed, then every rule of spec section 5. */
-export const NewPasswordSchema = z
-  .string({ error: MESSAGES.required })
+export const NewPasswordSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
-  .max(128, MESSAGES.invalid('Password'))
+  .max(128, tooLong(128))
   .regex(/[A-Z]/, MESSAGES.passwordUppercase)
   .regex(/[a-z]/, MESSAGES.passwordLowercase)
   .regex(/[0-9]/, MESSAGES.passwordNumber)
   .regex(/[^A-Za-z0-9\s]/, MESSAGES.passwordSpecial);
 
 /** A password typed to sign in: required and at least 8 characters (spec section 5, Login). */
-export const LoginPasswordSchema = z
-  .string({ error: MESSAGES.required })
+export const LoginPasswordSchema = requiredString()
   .trim()
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
-  .max(128, MESSAGES.invalid('Password'));
+  .max(128, tooLong(128));
 
 /** A new password and its confirmation (reset, sign-up, change): every rule, then 'Password and confirm password does not match'. */
 export const NewPasswordPairSchema = z
   .object({
     password: NewPasswordSchema,
-    cpassword: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128)),
   })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MESSAGES } from './messages';
+import { requiredString, tooLong } from './fields';
 
 /**
  * The shared patterns of spec section 5. Each is a zod schema factory taking the field's label, so the message of
@@ -30,9 +31,15 @@ export const PATTERNS = {
 
 export type PatternName = keyof typeof PATTERNS;
 
+/** The patterns whose only length rule is a maximum: a longer value is told its limit. */
+const LENGTH_OF: Partial<Record<PatternName, number>> = PATTERN_LIMITS;
+
 /** A required text that must match a shared pattern: 'Required*' when empty, '{label} must be valid.' otherwise. */
 export function patternField(pattern: PatternName, label: string) {
-  return z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(PATTERNS[pattern], MESSAGES.invalid(label));
+  const text = requiredString().trim().min(1, MESSAGES.required);
+  // Too long is said as such ('Please enter at most 100 characters.'), not as '{label} must be valid.'.
+  const limit = LENGTH_OF[pattern];
+  return (limit === undefined ? text : text.max(limit, { error: tooLong(limit), abort: true })).regex(PATTERNS[pattern], MESSAGES.invalid(label));
 }
 
 /** The same pattern on an optional field: empty is allowed (and becomes undefined). */

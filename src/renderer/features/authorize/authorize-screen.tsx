@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { AppInfoReply, OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
 import { OtpSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
@@ -9,14 +9,15 @@ import { trustThisDevice } from '../../session/trust-device';
 import { useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
-import { DefaultDialog } from '../../ui/dialog/default-dialog';
+import { Modal } from '../../ui/dialog/modal';
+import { rememberPreviousUrl } from '../../session/saved-session';
 import { OtpInput } from '../../ui/otp-input';
 import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
 import { resendLabel, useCountdown } from '../multi-factor/countdown';
 import { AuthorizeForm, type AuthorizeSignInValues } from './authorize-form';
 import { ConsentPanel } from './consent-panel';
-import { authorizationStart, fetchAppInfo, oauth2Consent, oauth2Continue, oauth2Login, OAuth2Error } from './oauth2-api';
+import { authorizationStart, fetchAppInfo, INCOMPLETE_LINK, oauth2Consent, oauth2Continue, oauth2Login, OAuth2Error } from './oauth2-api';
 import './authorize.css';
 
 /** Spec section 9: the resend countdown of the authorize screen's second factor. */
@@ -27,6 +28,12 @@ export const AUTHORIZE_ERROR_TITLE = 'Oops...';
 type Step = { kind: 'choose' } | { kind: 'password' } | { kind: 'otp'; email: string; password: string; mayTrustDevice: boolean } | { kind: 'consent'; scopes: string[] };
 
 const messageOf = (error: unknown) => (error instanceof OAuth2Error ? error.message : MESSAGES.somethingWrong);
+
+/** What the 'Oops...' dialog says, and whether it offers the way to the portal for a step the app's sign-in cannot take. */
+interface Refusal {
+  message: string;
+  toPortal: boolean;
+}
 
 /**
  * Authorize (/authorize): the portal's sign-in for another application (spec 2 and 4). The app's name and logo come
@@ -46,7 +53,7 @@ export function AuthorizeScreen() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>(() => (token && sessionEmail ? { kind: 'choose' } : { kind: 'password' }));
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Refusal | null>(null);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | undefined>();
   const [rememberDevice, setRememberDevice] = useState(false);
@@ -58,6 +65,8 @@ export function AuthorizeScreen() {
       window.location.replace(authorizationStart(query));
       return;
     }
+    // No authorization request and nothing to start one with: nothing to ask the server (the screen says so).
+    if (!started) return;
     let live = true;
     fetchAppInfo(query).then(
       (info) => live && setApp(info),
@@ -82,7 +91,7 @@ export function AuthorizeScreen() {
     try {
       await work();
     } catch (error) {
-      setDialog(messageOf(error));
+      setDialog({ message: messageOf(error), toPortal: error instanceof OAuth2Error && error.portalStep !== null });
       // The portal session was refused (ended elsewhere): sign in with a password instead.
       if (error instanceof OAuth2Error && error.code === 401) setStep({ kind: 'password' });
     }
@@ -137,7 +146,32 @@ export function AuthorizeScreen() {
 
   if (!started && query.has('client_id')) return <LoadingScreen label="Starting sign-in…" fullPage />;
 
-  const errorDialog = <DefaultDialog open={dialog !== null} title={AUTHORIZE_ERROR_TITLE} message={dialog ?? ''} onClose={() => setDialog(null)} />;
+  // The portal's own sign-in takes the step (verification, the second factor's setup, the password change) and then
+  // comes back here (previousURL), where the signed-in user continues to the app.
+  const toPortal = () => rememberPreviousUrl(`${window.location.pathname}${window.location.search}`);
+  const errorDialog = (
+    <Modal
+      open={dialog !== null}
+      alert
+      onClose={() => setDialog(null)}
+      title={AUTHORIZE_ERROR_TITLE}
+      description={dialog?.message ?? ''}
+      footer={
+        dialog?.toPortal ? (
+          <>
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Link className="button button-primary" to="/login" onClick={toPortal}>
+              Sign in on the portal
+            </Link>
+          </>
+        ) : (
+          <Button onClick={() => setDialog(null)}>OK</Button>
+        )
+      }
+    />
+  );
 
   if (loadError !== null || !started) {
     return (
@@ -145,7 +179,7 @@ export function AuthorizeScreen() {
         <header className="screen-header">
           <h1>Authorize</h1>
           <p className="lead" role="alert">
-            {loadError ?? 'This sign-in link is not complete. Go back to the application and start again.'}
+            {loadError ?? INCOMPLETE_LINK}
           </p>
         </header>
       </AuthLayout>

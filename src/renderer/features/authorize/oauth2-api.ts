@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { PortalStep } from '../../../shared/protocol/errors';
 import { HTTP_ROUTES } from '../../../shared/protocol/http';
 import { AppInfoReplySchema, httpEnvelope, OAUTH2_CONSENT_PATH, OAUTH2_CONTINUE_PATH, OAuth2LoginReplySchema, type AppInfoReply, type OAuth2LoginBody, type OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
 
@@ -7,6 +8,8 @@ export class OAuth2Error extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** A step the user must take on the portal first (verify, set up the second factor, change the password). */
+    readonly portalStep: PortalStep | null = null,
   ) {
     super(message);
     this.name = 'OAuth2Error';
@@ -14,6 +17,20 @@ export class OAuth2Error extends Error {
 }
 
 const UNREACHABLE = 'The portal could not be reached. Check your connection and try again.';
+/** A link whose query the server refused (400 with the fields at fault): said plainly, never as the schema's words. */
+export const INCOMPLETE_LINK = 'This sign-in link is not complete. Go back to the application and start again.';
+
+const PORTAL_STEPS: readonly PortalStep[] = ['verify-email', 'set-up-second-factor', 'change-password'];
+const portalStepOf = (data: unknown): PortalStep | null => {
+  const step = (data as { portalStep?: unknown } | null)?.portalStep;
+  return PORTAL_STEPS.find((known) => known === step) ?? null;
+};
+
+/** The fields a 400 names when its query or body did not parse (the pipeline's `data.fields`). */
+const refusedFields = (data: unknown): string[] => {
+  const fields = (data as { fields?: unknown } | null)?.fields;
+  return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : [];
+};
 
 async function send<T extends z.ZodType>(path: string, query: URLSearchParams, schema: T, init: RequestInit = {}): Promise<z.output<T>> {
   let response: Response;
@@ -24,7 +41,11 @@ async function send<T extends z.ZodType>(path: string, query: URLSearchParams, s
   }
   const parsed = httpEnvelope(schema).safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new OAuth2Error(UNREACHABLE, 500);
-  if (parsed.data.error !== null) throw new OAuth2Error(parsed.data.error, parsed.data.code);
+  if (parsed.data.error !== null) {
+    // The link's own query did not parse: the schema's sentence ("query.client_id: …") would name a field the person never typed.
+    if (parsed.data.code === 400 && refusedFields((parsed.data as { data: unknown }).data).some((field) => field.startsWith('query'))) throw new OAuth2Error(INCOMPLETE_LINK, 400);
+    throw new OAuth2Error(parsed.data.error, parsed.data.code, portalStepOf((parsed.data as { data: unknown }).data));
+  }
   return (parsed.data as { data: unknown }).data as z.output<T>;
 }
 

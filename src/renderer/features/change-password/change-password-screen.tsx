@@ -17,13 +17,14 @@ import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { requiredString, tooLong } from '../../../shared/validation/fields';
 
 /** Current password required (spec section 5, Other fields); new and confirm as everywhere else. */
 export const ChangePasswordSchema = z
   .object({
-    oldPassword: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+    oldPassword: requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128)),
     password: NewPasswordSchema,
-    cpassword: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required),
+    cpassword: requiredString().trim().min(1, MESSAGES.required).max(128, tooLong(128)),
   })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });
 type Values = z.output<typeof ChangePasswordSchema>;

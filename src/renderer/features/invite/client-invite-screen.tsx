@@ -4,12 +4,13 @@ import { CallError, type EventReply } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
 import { AuthLayout } from '../../ui/auth-layout';
+import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
 
 /** Spec section 9: a client invitation token is 36 characters. */
 export const CLIENT_TOKEN_LENGTH = 36;
 
-type Result = { ok: true; reply: EventReply<'acceptClientInvitation'> } | { ok: false; message: string; showButton: boolean };
+type Result = { ok: true; reply: EventReply<'acceptClientInvitation'> } | { ok: false; message: string; showButton: boolean; alreadyAccepted: boolean };
 
 // One acceptance per token per page: accepting is not repeatable (the password is shown once), so a re-run
 // effect (React's development double-run, a remount) must reuse the first answer.
@@ -20,12 +21,20 @@ function acceptOnce(token: string): Promise<Result> {
   if (!pending) {
     pending = call('acceptClientInvitation', { token }).then(
       (reply): Result => ({ ok: true, reply }),
-      (error: unknown): Result => ({ ok: false, message: errorMessage(error), showButton: error instanceof CallError && error.data?.showButton === true }),
+      (error: unknown): Result => ({
+        ok: false,
+        message: errorMessage(error),
+        showButton: error instanceof CallError && error.data?.showButton === true,
+        alreadyAccepted: error instanceof CallError && error.data?.alreadyAccepted === true,
+      }),
     );
     accepted.set(token, pending);
   }
   return pending;
 }
+
+/** The kit's copy with its toast, loaded when used: this screen's own preload list stays as it was (/login carries it). */
+const copyPassword = (password: string) => import('../../ui/copy').then(({ copyValue }) => copyValue(password, 'Password'));
 
 /** Client invitation (/invite-client/{token}): accepted on load; shows the sign-in details once, or what went wrong. */
 export function ClientInviteScreen() {
@@ -55,11 +64,30 @@ export function ClientInviteScreen() {
             <dt>Email</dt>
             <dd>{result.reply.email}</dd>
             <dt>Password</dt>
-            <dd data-testid="generated-password">{result.reply.password}</dd>
+            <dd className="credentials-secret">
+              <span data-testid="generated-password">{result.reply.password}</span>{' '}
+              <Button variant="secondary" className="copy-button" onClick={() => void copyPassword(result.reply.password)}>
+                Copy password
+              </Button>
+            </dd>
           </dl>
           <div className="actions actions-start">
             <Link className="button button-primary" to="/login">
               Let&apos;s Sign In
+            </Link>
+          </div>
+        </section>
+      ) : result.alreadyAccepted ? (
+        // A reload or a second visit: not an error, the password was shown the first time (spec: shown once).
+        <section className="result-panel">
+          <h1>Invitation Already Accepted</h1>
+          <p role="status">{result.message}</p>
+          <div className="actions actions-start">
+            <Link className="button button-primary" to="/login">
+              Sign In
+            </Link>
+            <Link className="button button-secondary" to="/forgot-password">
+              Forgot Password?
             </Link>
           </div>
         </section>

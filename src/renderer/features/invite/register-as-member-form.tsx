@@ -16,7 +16,7 @@ import { useTimedMessage } from '../../ui/use-timed-message';
 
 const member = PORTAL_EVENTS.registerAsMember.payload.shape;
 /** The registerAsMember rules of the contract, plus the confirmation. */
-const RegisterSchema = z
+export const RegisterSchema = z
   .object({ firstName: member.firstName, lastName: member.lastName, password: NewPasswordPairSchema.shape.password, cpassword: NewPasswordPairSchema.shape.cpassword })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });
 type Values = z.output<typeof RegisterSchema>;

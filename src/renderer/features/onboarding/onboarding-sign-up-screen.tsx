@@ -16,7 +16,7 @@ import { useTimedMessage } from '../../ui/use-timed-message';
 import { useOrgFlow } from '../password-reset/use-org-flow';
 import { enterBoarding } from './enter-boarding';
 
-const SignUpSchema = z
+export const SignUpSchema = z
   .object({ email: EmailSchema, password: NewPasswordPairSchema.shape.password, cpassword: NewPasswordPairSchema.shape.cpassword })
   .refine((value) => value.password === value.cpassword, { message: MESSAGES.passwordMismatch, path: ['cpassword'] });
 type Values = z.output<typeof SignUpSchema>;

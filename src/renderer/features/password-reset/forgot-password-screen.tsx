@@ -12,7 +12,7 @@ import { TextField } from '../../ui/text-field';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { useOrgFlow } from './use-org-flow';
 
-const ForgotSchema = z.object({ email: EmailSchema });
+export const ForgotSchema = z.object({ email: EmailSchema });
 
 /** Forgot Password? (/forgot-password and the organization variants): mails a reset link, then /email-sent. */
 export function ForgotPasswordScreen() {

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { useTimedMessage } from '../../ui/use-timed-message';
 
-const ForgetWithRecoverySchema = z.object({ identifier: requiredText(254), recoveryCode: RecoveryCodeSchema });
+export const ForgetWithRecoverySchema = z.object({ identifier: requiredText(254), recoveryCode: RecoveryCodeSchema });
 type Values = z.output<typeof ForgetWithRecoverySchema>;
 
 /** Forgot with recovery code (/forget-with-recovery): identifier and recovery code, then /reset-with-recovery. */

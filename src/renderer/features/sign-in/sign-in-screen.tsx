@@ -31,8 +31,8 @@ export function SignInScreen() {
   // Sign-up is not offered inside the browsers embedded in mobile apps (spec section 2); phones and tablets get it.
   // Until hydration the server's mark on /login's page hides it there (src/server/http/portal-page.ts).
   const offerSignUp = !hydrated || !platform.inAppBrowser();
-  const [forcedLogout] = useState(takeSessionEnded);
-  const sessionEnded = hydrated && forcedLogout;
+  const [afterLogout] = useState(takeLogoutReason);
+  const sessionEnded = hydrated && afterLogout === 'session-ended';
   const online = useOnline();
   // Only where the server has Microsoft sign-in configured (MS_CLIENT_ID): /portal-config.json says so.
   const [microsoftOffered] = useState(() => portalConfig().microsoftSignIn);
@@ -42,7 +42,10 @@ export function SignInScreen() {
   return (
     <AuthLayout orgId={orgPath?.orgId} cornerLogo={cornerLogo}>
       <header className="screen-header">
-        <h1>Sign In</h1>
+        {/* After a logout the page is loaded afresh: the focus starts at the heading, as after any move between screens. */}
+        <h1 tabIndex={-1} ref={afterLogout ? (heading) => heading?.focus() : undefined}>
+          Sign In
+        </h1>
         {orgPath ? (
           <p className="lead">
             This sign-in is for new employees in {flow}: use the email address or employee code your HR team registered, and
@@ -97,14 +100,14 @@ export function SignInScreen() {
   );
 }
 
-/** Whether the last logout was forced (the server ended the session); read once, so a reload does not repeat it. */
-function takeSessionEnded(): boolean {
+/** Why the last logout happened ('session-ended' when forced), or null; read once, so a reload does not repeat it. */
+function takeLogoutReason(): string | null | undefined {
   try {
     const reason = sessionStorage.getItem(LOGOUT_REASON_KEY);
     sessionStorage.removeItem(LOGOUT_REASON_KEY);
-    return reason === 'session-ended';
+    return reason;
   } catch {
-    return false;
+    // No storage: no reason to say.
   }
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { passwordsMatch, SignUpPayloadSchema } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
+import { requiredString } from '../../../shared/validation/fields';
 
 const fields = SignUpPayloadSchema.shape;
 
@@ -18,8 +19,7 @@ export const AboutYouSchema = z
     lastName: fields.lastName,
     email: fields.email,
     countryCode: z.string().min(1, MESSAGES.required),
-    phone: z
-      .string({ error: MESSAGES.required })
+    phone: requiredString()
       .trim()
       .min(1, MESSAGES.required)
       .regex(/^[0-9]{6,15}$/, MESSAGES.invalid('Phone')),
