@@ -155,7 +155,7 @@ describe('main process wiring', () => {
   });
 
   it('answers every bridge channel, only to the app’s own frames', async () => {
-    expect(recorded.handlers.size).toBe(15);
+    expect(recorded.handlers.size).toBe(16);
     expect(await recorded.handlers.get('app:build-info')!(APP)).toMatchObject({ ok: true, data: { version: '1.2.3', flavor: 'chat', serverOrigin: 'https://portal.example.com' } });
     expect(await recorded.handlers.get('app:build-info')!({ senderFrame: { url: 'https://portal.example.com/products/chat/acme' } })).toMatchObject({
       ok: false,

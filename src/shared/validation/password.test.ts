@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tooLong } from './fields';
 import { MESSAGES } from './messages';
 import { LoginPasswordSchema, NewPasswordPairSchema, NewPasswordSchema, PASSWORD_CHECKLIST } from './password';
 
@@ -35,7 +36,7 @@ describe('new password rules', () => {
   it('is required, and at most 128 characters', () => {
     expect(messagesOf('')[0]).toBe(MESSAGES.required);
     expect(messagesOf(undefined)).toEqual([MESSAGES.required]);
-    expect(messagesOf(`${GOOD}${'a'.repeat(121)}`)).toEqual([MESSAGES.invalid('Password')]);
+    expect(messagesOf(`${GOOD}${'a'.repeat(121)}`)).toEqual([tooLong(128)]);
     expect(messagesOf(`${GOOD}${'a'.repeat(120)}`)).toEqual([]);
   });
 
