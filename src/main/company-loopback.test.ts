@@ -1,29 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { companySignInInSystemBrowser } from './company-loopback';
+import { systemBrowser, until } from './system-browser-double';
 
 const SERVER = 'https://portal.example.com';
 
-/** Plays the system browser: remembers the page it was asked to open, and later comes back to the loopback listener. */
-function systemBrowser() {
-  const opened: string[] = [];
-  const page = () => new URL(opened[0]!);
-  return {
-    opened,
-    page,
-    openExternal: async (url: string) => void opened.push(url),
-    /** The portal sending the browser back to the app with `query`. */
-    returnTo: (query: Record<string, string>) => fetch(`http://127.0.0.1:${page().searchParams.get('loopback')}/sso/callback?${new URLSearchParams(query)}`),
-  };
-}
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-};
-
 describe('company sign-in in the system browser (RFC 8252 loopback with PKCE)', () => {
   it("opens the organization's /{orgId}/sso with the port, a state and an S256 challenge, and answers the hand-off with its verifier", async () => {
-    const browser = systemBrowser();
+    const browser = systemBrowser('/sso/callback');
     const answer = companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/skyline/sso?connection=7d444840-9dc0-11d1-b245-5ffdce74fad2&login_hint=nina%40skyline.test', openExternal: browser.openExternal, appName: 'Suite Chat' });
     await until(() => browser.opened.length > 0);
     const page = browser.page();
@@ -43,7 +27,7 @@ describe('company sign-in in the system browser (RFC 8252 loopback with PKCE)', 
   });
 
   it('opens nothing for a path that is not a company sign-in start, and answers nothing when time runs out', async () => {
-    const browser = systemBrowser();
+    const browser = systemBrowser('/sso/callback');
     for (const path of ['https://evil.example/sso', '//evil.example/acme/sso', '/acme/sso/../../admin', '/auth/ms/login']) {
       expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path, openExternal: browser.openExternal, appName: 'Suite Chat' }), path).toEqual({ handoff: null, codeVerifier: null });
     }

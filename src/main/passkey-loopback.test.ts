@@ -1,31 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { passkeyInSystemBrowser } from './passkey-loopback';
+import { systemBrowser, until } from './system-browser-double';
 
 const SERVER = 'https://portal.example.com';
 
-/** Plays the system browser: remembers the page it was asked to open, and later comes back to the loopback listener. */
-function systemBrowser() {
-  const opened: string[] = [];
-  const page = () => new URL(opened[0]!);
-  return {
-    opened,
-    page,
-    openExternal: async (url: string) => void opened.push(url),
-    /** The portal's page sending the browser back to the app with `query`. */
-    async returnTo(query: Record<string, string>) {
-      return fetch(`http://127.0.0.1:${page().searchParams.get('loopback')}/passkey/callback?${new URLSearchParams(query).toString()}`);
-    },
-  };
-}
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-};
-
 describe('passkey sign-in in the system browser (RFC 8252 loopback with PKCE)', () => {
   it("opens the server's /desktop-passkey page with the port, a state and an S256 challenge, and answers the code with its verifier", async () => {
-    const browser = systemBrowser();
+    const browser = systemBrowser('/passkey/callback');
     const answer = passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat' });
     await until(() => browser.opened.length > 0);
     const page = browser.page();
@@ -52,14 +34,14 @@ describe('passkey sign-in in the system browser (RFC 8252 loopback with PKCE)', 
   });
 
   it('answers a cancel from the page, nothing after the time allowed, and a fresh pair each time', async () => {
-    const browser = systemBrowser();
+    const browser = systemBrowser('/passkey/callback');
     const cancelled = passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Track' });
     await until(() => browser.opened.length > 0);
     const page = await browser.returnTo({ error: 'access_denied', state: browser.page().searchParams.get('state')! });
     expect(await page.text()).toContain('did not finish');
     await expect(cancelled).resolves.toEqual({ code: null, codeVerifier: null, error: 'access_denied' });
 
-    const other = systemBrowser();
+    const other = systemBrowser('/passkey/callback');
     await expect(passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: other.openExternal, appName: 'Suite Chat', timeoutMs: 50 })).resolves.toEqual({ code: null, codeVerifier: null, error: null });
     expect(other.page().searchParams.get('state')).not.toBe(browser.page().searchParams.get('state'));
     expect(other.page().searchParams.get('code_challenge')).not.toBe(browser.page().searchParams.get('code_challenge'));

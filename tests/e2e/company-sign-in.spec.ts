@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { publishTxt } from './dns-service';
 import { chromiumLaunchOptions } from '../chromium';
 import { makeTestCertificates, TEST_CA_DIR } from '../oidc/test-ca';
 import { ENTRA_E2E, standInSpki } from './entra-service';
-import { expectProduct, expectSelection, signIn } from './helpers';
+import { expectAccessibleOnceQuiet as expectAccessible, expectProduct, expectSelection, signIn } from './helpers';
 
 // A company's own identity provider (issue 25), in Chromium: Skyline's admin verifies skyline.test, adds the run's
 // OpenID stand-in (tests/e2e/entra-service.ts, here playing Skyline's directory) as a connection, tests it, turns it
@@ -27,12 +26,6 @@ const ISSUER = `https://localhost:${Number(process.env.E2E_ENTRA_PORT ?? Number(
 async function signInAtProvider(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email, phone, or Skype').fill(email);
   await page.getByRole('button', { name: 'Next' }).click();
-}
-
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('status')).toHaveCount(0, { timeout: 15_000 });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, nodes }) => `${state}: ${id} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('an admin connects the company provider; a newcomer signs in with it from /login; a member is refused their password', async ({ page, browser }) => {

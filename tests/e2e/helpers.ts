@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
@@ -68,4 +69,11 @@ export async function logout(page: Page): Promise<void> {
   // Logout ends with a full load of /login; wait for that load, not just the address.
   await Promise.all([page.waitForURL(/\/login$/, { waitUntil: 'load' }), page.getByRole('button', { name: 'Logout' }).click()]);
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+}
+
+/** axe finds nothing on `page` (named `state` in the failure), once the toasts have closed (one fading out is caught mid-transition). */
+export async function expectAccessibleOnceQuiet(page: Page, state: string): Promise<void> {
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map(({ id, nodes }) => `${state}: ${id} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }

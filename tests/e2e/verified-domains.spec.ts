@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { publishTxt } from './dns-service';
-import { expectSelection, signIn } from './helpers';
+import { expectAccessibleOnceQuiet as expectAccessible, expectSelection, signIn } from './helpers';
 
 // Verified domains (issue 25), as an admin does it at a phone's width and by keyboard: add the domain on the console's
 // Sign-in page, copy the TXT record it shows, Check now before publishing it (the reason in plain words), publish it
@@ -10,13 +9,6 @@ import { expectSelection, signIn } from './helpers';
 const PASSWORD = 'Console@12345';
 const ADMIN = 'console.admin@e2e.test';
 const DOMAIN = 'console-works.example';
-
-/** axe finds nothing, once the toasts have closed (one fading out is caught mid-transition). */
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('status')).toHaveCount(0, { timeout: 15_000 });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, nodes }) => `${state}: ${id} (${nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 test('an admin adds a domain, publishes its TXT record and verifies it; a check before publishing says why it failed', async ({ page, context }) => {
   test.setTimeout(60_000);

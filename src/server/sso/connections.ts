@@ -4,49 +4,18 @@ import * as z from 'zod';
 import type { ProductKey } from '../../shared/products';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
 import { HTTP_ROUTES, ssoStartPath } from '../../shared/protocol/http';
-import { ClaimMappingSchema, type CreateSsoConnectionSchema, type SsoConnection, type UpdateSsoConnectionSchema } from '../../shared/protocol/sso-schemas';
+import { type CreateSsoConnectionSchema, type SsoConnection, type UpdateSsoConnectionSchema } from '../../shared/protocol/sso-schemas';
 import { recordAdminAudit, type AdminActor } from '../audit/audit-log';
-import { openSecret, sealSecret } from '../auth/mfa-secrets';
+import { sealSecret } from '../auth/mfa-secrets';
 import type { Db } from '../db/client';
 import { organizations, ssoConnections } from '../db/schema';
 import { lockOrganization, productAccessIssues, refusal, type OrganizationRow } from '../organizations/organization';
 import type { Services } from '../services';
 import { samlEndpoints, samlSettingsFrom } from './saml-connection';
-
-export type ConnectionRow = typeof ssoConnections.$inferSelect;
+import { OidcConfigSchema, SamlConfigSchema, type ConnectionRow, type OidcConfig, type SamlConfig } from './settings';
 
 /** At most this many connections per organization. */
 export const CONNECTIONS_PER_ORGANIZATION = 10;
-
-/** An OpenID Connect connection's stored settings: the client secret sealed under the server's key (AES-256-GCM, bound to the connection). */
-export const OidcConfigSchema = z.object({ issuer: z.string(), clientId: z.string(), clientSecretSealed: z.string(), claims: ClaimMappingSchema });
-export type OidcConfig = z.infer<typeof OidcConfigSchema>;
-
-/** A SAML connection's stored settings: the provider's metadata as last read, and its entity id. */
-export const SamlConfigSchema = z.object({ metadataUrl: z.string().nullable(), metadataXml: z.string(), idpEntityId: z.string(), allowIdpInitiated: z.boolean() });
-export type SamlConfig = z.infer<typeof SamlConfigSchema>;
-
-/** A connection with its settings read and checked (a row whose settings do not parse is refused as unavailable). */
-export type Connection =
-  | (Omit<ConnectionRow, 'config'> & { kind: 'oidc'; oidc: OidcConfig & { clientSecret: string } })
-  | (Omit<ConnectionRow, 'config'> & { kind: 'saml'; saml: SamlConfig });
-
-export const CONNECTION_UNAVAILABLE = 'This company sign-in is not available. Ask your administrator, or sign in with your email address and password.';
-
-/** The connection with its settings opened; null when they do not parse (logged by the caller). */
-export function openConnection(row: ConnectionRow, mfaKey: Buffer): Connection | null {
-  if (row.kind === 'oidc') {
-    const parsed = OidcConfigSchema.safeParse(row.config);
-    if (!parsed.success) return null;
-    try {
-      return { ...row, kind: 'oidc', oidc: { ...parsed.data, clientSecret: openSecret(mfaKey, parsed.data.clientSecretSealed, `sso:${row.id}`) } };
-    } catch {
-      return null;
-    }
-  }
-  const parsed = SamlConfigSchema.safeParse(row.config);
-  return parsed.success ? { ...row, kind: 'saml', saml: parsed.data } : null;
-}
 
 /** A connection as the console shows it: no secret, with the addresses the admin registers at the provider. */
 export function toConnectionSummary(row: ConnectionRow, org: Pick<OrganizationRow, 'orgId'>, publicUrl: string): SsoConnection {

@@ -1,7 +1,7 @@
 import type { CustomFetch, IDToken } from 'openid-client';
 import type { Logger } from '../log';
 import { createOidcClient, type OidcClient } from '../microsoft/oidc-client';
-import type { Connection } from './connections';
+import type { Connection } from './settings';
 import type { SsoIdentity } from './identity';
 
 type OidcConnection = Extract<Connection, { kind: 'oidc' }>;

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { memberships, organizationDomains, scimUsers, ssoLinks, users } from '../db/schema';
 import type { OrganizationRow } from '../organizations/organization';
 import { planProducts, productsForRole } from '../organizations/organization';
-import type { ConnectionRow } from './connections';
+import type { ConnectionRow } from './settings';
 import { domainOf, type SsoIdentity } from './identity';
 
 /** Why a company sign-in found no account it may sign in to (for the audit; the user reads SSO_MESSAGES). */

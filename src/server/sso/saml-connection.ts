@@ -2,7 +2,7 @@ import { CallError, ERROR_CODES } from '../../shared/protocol';
 import type { SamlSettingsSchema } from '../../shared/protocol/sso-schemas';
 import type * as z from 'zod';
 import type { Db } from '../db/client';
-import type { Connection, SamlConfig } from './connections';
+import type { Connection, SamlConfig } from './settings';
 import type { SsoIdentity } from './identity';
 
 type SamlConnectionRow = Extract<Connection, { kind: 'saml' }>;
