@@ -64,8 +64,8 @@ export interface SsoDiscovery {
 /**
  * A company's own identity provider, start to end, apart from the transports (issue 25): `start` makes the attempt and
  * the provider's URL; `finishOidc` / `finishSaml` check the answer and keep the identity under a hand-off; `redeem`
- * (ssoLogin) takes it once and finds or makes the account; `testResult` shows a console test's claims; `discover` and
- * `enforcedFor` answer by an address's domain alone.
+ * (ssoLogin) takes it once and finds or makes the account; `testResult` shows a console test's claims; `discover`
+ * answers by an address's domain alone (enforcement of a password sign-in is `enforcement.ts`).
  */
 export function createSsoSignIn(config: ServerConfig, db: Db, log: Logger, mfaKey: Buffer, options: { fetch?: CustomFetch } = {}) {
   const oidc = createOidcConnections(log, options);
@@ -111,7 +111,11 @@ export function createSsoSignIn(config: ServerConfig, db: Db, log: Logger, mfaKe
           throw error;
         }
       }
-      const request = await samlAuthnRequest(connection, config.publicUrl, attempt.state);
+      const request = await samlAuthnRequest(connection, config.publicUrl, attempt.state).catch((error: unknown) => {
+        // Settings the set-up accepted that no longer make a request (a provider now taking HTTP-POST only).
+        if (error instanceof SamlRefusal) throw new SsoRefusal(error.reason, SSO_MESSAGES.unavailable, ERROR_CODES.NOT_FOUND);
+        throw error;
+      });
       await setRequestId(db, attempt.id, request.requestId);
       return new URL(request.url);
     },
