@@ -155,7 +155,13 @@ describeEngines('passkeys: signing in', (engine) => {
     const client = await app().connect(undefined, headers);
     const payload = await assertion(client, authenticator);
     const replies = await burst(app(), times(100, ['passkeyLogin', payload]), { headers });
-    expect(tally(replies)).toEqual({ 200: 1, 403: 49, 429: 50 });
+    // 50 checks for the address; the one success gives its point back, which lets one more through when it lands
+    // before the last of the hundred are counted (they queue for the counting gate). Every other refusal is the budget's.
+    const { 200: opened = 0, 403: checkedWrong = 0, 429: refused = 0 } = tally(replies);
+    expect(opened).toBe(1);
+    expect(checkedWrong).toBeGreaterThanOrEqual(49);
+    expect(checkedWrong).toBeLessThanOrEqual(50);
+    expect(checkedWrong + refused).toBe(99);
     expect(new Set(replies.filter((reply) => reply.code === 403).map((reply) => reply.error))).toEqual(new Set([PASSKEY_REFUSED]));
     expect(await liveSessions(email)).toBe(before + 1);
   });
