@@ -212,6 +212,17 @@ describeEngines("company sign-in through the organization's own OpenID provider"
     expect(refusals).toEqual([expect.stringMatching(/^ID token refused/), 'unverified-domain', 'deactivated']);
   });
 
+  it("lets at most 100 company sign-ins start from one address in a quarter hour, however many arrive at once", async () => {
+    await resetLimits(app);
+    const starts = await Promise.all(Array.from({ length: 120 }, () => fetch(`${portal}/acme/sso`, { redirect: 'manual' })));
+    const statuses = starts.map((start) => start.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    const refused = starts.find((start) => start.status === 429)!;
+    expect(await refused.text()).toContain('Too many attempts. Try again in 15 minutes.');
+    await resetLimits(app);
+  });
+
   it('gives a hundred racing redemptions of one hand-off exactly one session and one account', async () => {
     const { handoff, cookie } = await browserSignIn(PEOPLE.racer.email);
     // The address's ssoSignIn budget (100 in 15 minutes) is full again: every refusal below is the single use's.
