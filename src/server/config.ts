@@ -71,7 +71,7 @@ export interface ServerConfig {
   documentsUrl: string | null;
   /** SUPPORT_CONTACT: the menu's Support, a mail address or a web page; null hides the entry. */
   support: SupportContact | null;
-  /** PRODUCTION_HOST: the host name on which console logging starts switched off; null: on everywhere. */
+  /** PRODUCTION_HOST: a host name on which console logging starts off even if it is localhost (it is off on every non-local host anyway). */
   productionHost: string | null;
   /** MS_*: Microsoft sign-in (an OpenID Connect provider); null without MS_CLIENT_ID (the button is hidden). */
   microsoft: MicrosoftConfig | null;

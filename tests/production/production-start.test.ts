@@ -140,6 +140,21 @@ describe('a production install of the built portal', () => {
     expect(served.filter((text) => text.includes('Download the React DevTools'))).toEqual([]);
   });
 
+  it('starts console logging off in the sign-in page a deployment serves under its own host name, on at localhost (issue 24)', async () => {
+    /** The portal config written into /login's page, as asked for under a host name. */
+    const configAt = (host: string) =>
+      new Promise<{ consoleLogging: boolean }>((done, fail) => {
+        get(`${url}/login`, { headers: { host, 'accept-encoding': 'identity' } }, (response) => {
+          let html = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (html += chunk));
+          response.on('end', () => done(JSON.parse(/<script type="application\/json" id="[^"]+">([^<]*)<\/script>/.exec(html)![1]!) as { consoleLogging: boolean }));
+        }).once('error', fail);
+      });
+    expect((await configAt('portal.example.com')).consoleLogging).toBe(false);
+    expect((await configAt('localhost')).consoleLogging).toBe(true);
+    expect((await configAt(new URL(url).host)).consoleLogging).toBe(true);
+  });
+
   it('publishes no source map, and the assets do not point to one', async () => {
     const html = await (await fetch(`${url}/login`)).text();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;

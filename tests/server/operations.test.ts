@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashQueueDepth } from '../../src/server/auth/hash-pool';
@@ -24,6 +25,22 @@ describe('health, readiness and metrics', () => {
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', database: true, migrations: true });
+  });
+
+  it('says in /portal-config.json that console logging starts off on a deployment\'s host and on at localhost (issue 24)', async () => {
+    /** The config as asked for under a host name (a browser sends the one it was given; fetch cannot set Host). */
+    const configAt = (host: string) =>
+      new Promise<{ consoleLogging: boolean }>((resolve, reject) => {
+        get(`${app.url}/portal-config.json`, { headers: { host } }, (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve(JSON.parse(body) as { consoleLogging: boolean }));
+        }).on('error', reject);
+      });
+    expect((await configAt('portal.example.com')).consoleLogging).toBe(false);
+    expect((await configAt('192.168.1.20:3000')).consoleLogging).toBe(false);
+    expect((await configAt('localhost:3000')).consoleLogging).toBe(true);
+    expect((await configAt('127.0.0.1')).consoleLogging).toBe(true);
+    expect((await configAt('[::1]:3000')).consoleLogging).toBe(true);
   });
 
   it('serves a robots.txt that keeps signed-in and token pages out of indexes', async () => {

@@ -19,7 +19,7 @@ const VALID = {
   helpVideoUrl: null,
   documentsUrl: null,
   support: { email: 'help@example.com' },
-  productionHost: 'portal.example.com',
+  consoleLogging: false,
   microsoftSignIn: true,
 };
 

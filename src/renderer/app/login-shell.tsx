@@ -18,7 +18,7 @@ export const loginShellConfig = (microsoftSignIn: boolean): PortalConfig => ({
   helpVideoUrl: null,
   documentsUrl: null,
   support: null,
-  productionHost: null,
+  consoleLogging: true,
   microsoftSignIn,
 });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { robotsTxt } from '../../shared/portal-paths';
 import { HTTP_ROUTES, type PortalConfig } from '../../shared/protocol';
@@ -8,6 +8,7 @@ import { databaseReady } from '../db/client';
 import { describeError } from '../log';
 import { metricsRoute } from '../metrics';
 import { projectRoot } from '../paths';
+import { consoleLoggingAt } from './console-logging';
 import { microsoftSignInRouter } from './microsoft-sign-in';
 import { ssoRouter } from './sso-routes';
 import { portalPage } from './portal-page';
@@ -20,7 +21,10 @@ import { updatesRouter } from './updates';
 
 const RESOURCES = join(projectRoot(), 'resources');
 
-/** What GET /portal-config.json answers, and the portal's page carries (portal-page.ts). */
+/**
+ * What GET /portal-config.json answers, and the portal's page carries (portal-page.ts); `consoleLogging` is decided
+ * per request, for the host the page or the config was asked on (console-logging.ts).
+ */
 function portalConfigOf(config: ServerConfig): PortalConfig {
   return {
     productUrls: config.productUrls,
@@ -30,7 +34,7 @@ function portalConfigOf(config: ServerConfig): PortalConfig {
     helpVideoUrl: config.helpVideoUrl,
     documentsUrl: config.documentsUrl,
     support: config.support,
-    productionHost: config.productionHost,
+    consoleLogging: false,
     microsoftSignIn: config.microsoft !== null,
   };
 }
@@ -74,8 +78,9 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
   });
 
   const portalConfig = portalConfigOf(config);
-  app.get(HTTP_ROUTES.portalConfig, (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(portalConfig);
+  const consoleLoggingOf = (req: Request) => consoleLoggingAt(req.hostname, config.productionHost);
+  app.get(HTTP_ROUTES.portalConfig, (req, res) => {
+    res.set('Cache-Control', 'no-cache').json({ ...portalConfig, consoleLogging: consoleLoggingOf(req) });
   });
 
   // Third-party sign-in: the OpenID provider and the Authorize screen's calls (oauth2-routes.ts).
@@ -110,7 +115,7 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
     }),
   );
   app.use(express.static(webRoot, { index: false, maxAge: 0, setHeaders: (res) => res.set('Cache-Control', 'no-cache') }));
-  app.get(/.*/, portalPage(webRoot, portalConfig));
+  app.get(/.*/, portalPage(webRoot, portalConfig, consoleLoggingOf));
 
   const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, _next) => {
     const status = error.status ?? error.statusCode ?? 500;

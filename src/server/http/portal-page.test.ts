@@ -1,4 +1,5 @@
 import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import express from 'express';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_SHELLS_FILE, parsePortalConfig, PORTAL_CONFIG_ELEMENT_ID, type LoginShells, type PortalConfig } from '../../shared/protocol';
+import { consoleLoggingAt } from './console-logging';
 import { portalPage, withLoginShell, withPortalConfig } from './portal-page';
 
 const BUILT = `<!doctype html>
@@ -33,7 +35,7 @@ const CONFIG: PortalConfig = {
   helpVideoUrl: 'https://video.acme.test/a</script><script>alert(1)</script><!--',
   documentsUrl: null,
   support: { email: 'help@acme.test' },
-  productionHost: null,
+  consoleLogging: true,
   microsoftSignIn: true,
 };
 
@@ -76,7 +78,7 @@ describe('serving it', () => {
 
   beforeAll(async () => {
     const app = express();
-    app.get(/.*/, portalPage(dir, CONFIG));
+    app.get(/.*/, portalPage(dir, CONFIG, (req) => consoleLoggingAt(req.hostname, null)));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -178,6 +180,24 @@ describe('serving it', () => {
       expect(document.querySelector('#root')?.children, path).toHaveLength(0);
       expect(document.title, path).toBe('Suite Portal');
     }
+  });
+
+  it('writes console logging in as off for a page asked for on a deployment\'s host, on at localhost, the rest the same', async () => {
+    writeFileSync(indexFile, BUILT);
+    writeShells({ plain: '<h1>Sign In</h1>', microsoft: '<h1>Sign In</h1><button>Login With Microsoft</button>', title: 'Sign In · Suite Portal' });
+    const pageAt = (path: string, host: string) =>
+      new Promise<string>((resolve, reject) => {
+        get(`${base}${path}`, { headers: { host } }, (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve(body));
+        }).on('error', reject);
+      });
+    for (const path of ['/login', '/workspace']) {
+      expect(embedded(await pageAt(path, 'portal.example.com')), path).toEqual({ ...CONFIG, consoleLogging: false });
+      expect(embedded(await pageAt(path, 'localhost:3000')), path).toEqual({ ...CONFIG, consoleLogging: true });
+    }
+    const deployed = new JSDOM(await pageAt('/login', 'portal.example.com')).window.document;
+    expect(deployed.querySelector('#root button')?.textContent).toBe('Login With Microsoft');
   });
 
   it('sends /login without a prerendered screen where the build has none or it cannot be read', async () => {

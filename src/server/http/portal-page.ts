@@ -73,7 +73,6 @@ const TOKEN_PRESENT = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=[^;\\s]`);
 const signedIn = (req: Request) => TOKEN_PRESENT.test(req.headers.cookie ?? '');
 
 interface Pages {
-  modified: string;
   page: string;
   /** /login for a visitor who is not signed in: the page with the sign-in screen already in it. */
   login: string;
@@ -81,35 +80,50 @@ interface Pages {
   loginInApp: string;
 }
 
+/** The build as read, and the pages made of it for each value of the config's console-logging flag. */
+interface Built {
+  modified: string;
+  html: string;
+  shell: LoginShell | null;
+  pages: Map<boolean, Pages>;
+}
+
 /**
- * GET for any path: the page with the config in, and for /login (to a visitor who is not signed in) the sign-in screen
+ * GET for any path: the page with the config in (its `consoleLogging` decided for the host the page was asked on, by
+ * `consoleLoggingOf`; the rest as given), and for /login (to a visitor who is not signed in) the sign-in screen
  * prerendered by the build. A path the portal has no screen for (`shared/portal-paths.ts`) is answered 404 with the same
  * page (its router shows the not-found screen); a page kept out of search indexes says so in `X-Robots-Tag`. It is read again when the build changes (`npm run build:web`
  * under a running server); until there is a build, a 503 says how to make one.
  */
-export function portalPage(webRoot: string, config: PortalConfig): RequestHandler {
+export function portalPage(webRoot: string, config: PortalConfig, consoleLoggingOf: (req: Request) => boolean = () => config.consoleLogging): RequestHandler {
   const indexFile = join(webRoot, 'index.html');
   const shellsFile = join(webRoot, LOGIN_SHELLS_FILE);
-  let cached: Pages | null = null;
+  let cached: Built | null = null;
   const modifiedOf = (file: string) => stat(file).then((info) => info.mtimeMs, () => null);
-  const pages = async (): Promise<Pages | null> => {
+  const pages = async (consoleLogging: boolean): Promise<Pages | null> => {
     const [index, shells] = await Promise.all([modifiedOf(indexFile), modifiedOf(shellsFile)]);
     if (index === null) return null;
     const modified = `${index}/${shells}`;
     if (cached?.modified !== modified) {
-      const page = withPortalConfig(await readFile(indexFile, 'utf8'), config);
+      const html = await readFile(indexFile, 'utf8');
       const shell = loginShellOf(await readFile(shellsFile, 'utf8').catch(() => null), config);
-      cached = {
-        modified,
+      cached = { modified, html, shell, pages: new Map() };
+    }
+    const { html, shell } = cached;
+    let made = cached.pages.get(consoleLogging);
+    if (!made) {
+      const page = withPortalConfig(html, { ...config, consoleLogging });
+      made = {
         page,
         login: shell === null ? page : withLoginShell(page, shell),
         loginInApp: shell === null ? page : withLoginShell(page, shell, { inAppBrowser: true }),
       };
+      cached.pages.set(consoleLogging, made);
     }
-    return cached;
+    return made;
   };
   return (req, res, next) => {
-    pages().then((built) => {
+    pages(consoleLoggingOf(req)).then((built) => {
       if (built === null) {
         res.status(503).type('text/plain').send('The web portal has not been built. Run `npm run build:web`, or start with `npm start`.');
         return;

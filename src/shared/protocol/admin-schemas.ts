@@ -1,12 +1,12 @@
 import ipaddr from 'ipaddr.js';
 import * as z from 'zod';
-import { DEFAULT_LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../limits';
+import { DEFAULT_PAGE_SIZE } from '../limits';
 import { ProductKeySchema, RoleSchema } from '../product-schemas';
 import { CommentSchema } from '../validation/dialogs';
 import { EmailSchema, OrgIdSchema, requiredString } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { companyName } from '../validation/patterns';
-import { IdSchema, instant } from './security-schemas';
+import { IdSchema, PageSizeSchema, instant } from './security-schemas';
 
 /**
  * The organization admin console's part of the contract (/admin, beyond the spec): members, invitations, the
@@ -16,12 +16,6 @@ import { IdSchema, instant } from './security-schemas';
 
 /** Which organization an admin acts on: every admin event names it, and the server checks "admin of it, from here". */
 const inOrganization = { orgId: OrgIdSchema };
-
-/** Page sizes of the console's tables (spec section 9): 20, 40, 60, 80, 100; 40 by default. */
-const PageSizeSchema = z
-  .number()
-  .int()
-  .refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size), { message: `Choose a page size of ${PAGE_SIZE_OPTIONS.join(', ')}.` });
 
 /** A table's search term (spec section 5: searched when cleared or at 2 or more characters). */
 const SearchSchema = z.string().trim().max(100);
@@ -36,7 +30,7 @@ const sortOver = <const P extends readonly [string, ...string[]]>(params: P) =>
 
 const pageOf = <S extends z.ZodType>(sort: S) => ({
   page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: PageSizeSchema.default(DEFAULT_LIST_PAGE_SIZE),
+  pageSize: PageSizeSchema.default(DEFAULT_PAGE_SIZE),
   sort: sort.optional(),
   search: SearchSchema.optional(),
 });

@@ -57,9 +57,9 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   revokeConnectedApp: { valid: { clientId: 'partner-app' }, invalid: { clientId: '' } },
   getSignInHistory: {
     valid: { page: 2, pageSize: 40, sort: { at: -1 }, filter: { kinds: ['sign-in-failed', 'locked'], search: '10.0', from: '2026-01-01T00:00:00.000Z' } },
-    invalid: { page: 1, pageSize: 33 },
+    invalid: { page: 1, pageSize: 25 },
   },
-  getOrganizationAudit: { valid: { orgId: 'acme', page: 1, pageSize: 25, sort: { member: 1 } }, invalid: { orgId: 'acme', sort: { at: 1, kind: -1 } } },
+  getOrganizationAudit: { valid: { orgId: 'acme', page: 1, pageSize: 20, sort: { member: 1 } }, invalid: { orgId: 'acme', sort: { at: 1, kind: -1 } } },
   exportOrganizationAudit: { valid: { orgId: 'acme', filter: { kinds: ['password-reset'] } }, invalid: { orgId: 'acme', filter: { kinds: ['deleted-everything'] } } },
   regenerateRecoveryCode: { valid: {}, invalid: { recoveryCode: 'mine-please' } },
   getTrustedDevices: { valid: {}, invalid: { all: true } },
@@ -213,6 +213,21 @@ describe('the socket contract', () => {
       'hrms|master|MFA|verify',
       'passkeySecondFactor',
     ]);
+  });
+
+  it('opens every paged list at 40 rows, accepts exactly the sizes 20, 40, 60, 80 and 100, and refuses 25 (spec section 9)', () => {
+    const withoutSize = (event: EventName) => Object.fromEntries(Object.entries(samples[event].valid as object).filter(([key]) => key !== 'pageSize'));
+    const paged = EVENT_NAMES.filter((event) => {
+      const parsed = EVENTS[event].payload.safeParse(samples[event].valid);
+      return parsed.success && typeof parsed.data === 'object' && parsed.data !== null && 'pageSize' in parsed.data;
+    }).sort();
+    expect(paged).toEqual(expect.arrayContaining(['getOrganizationAudit', 'getOrganizationMembers', 'getSignInHistory']));
+    for (const event of paged) {
+      const schema = EVENTS[event].payload;
+      expect((schema.parse(withoutSize(event)) as { pageSize: number }).pageSize, event).toBe(40);
+      for (const size of [20, 40, 60, 80, 100]) expect(schema.safeParse({ ...withoutSize(event), pageSize: size }).success, `${event} ${size}`).toBe(true);
+      for (const size of [25, 10, 50, 120]) expect(schema.safeParse({ ...withoutSize(event), pageSize: size }).success, `${event} ${size}`).toBe(false);
+    }
   });
 
   it('takes the session token from the payload only where it declares so', () => {

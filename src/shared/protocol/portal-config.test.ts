@@ -12,7 +12,7 @@ describe('parsePortalConfig', () => {
       helpVideoUrl: null,
       documentsUrl: null,
       support: null,
-      productionHost: null,
+      consoleLogging: true,
       microsoftSignIn: false,
     });
   });
@@ -24,7 +24,7 @@ describe('parsePortalConfig', () => {
       helpVideoUrl: 'https://video.example.com/help',
       documentsUrl: 'http://docs.example.com',
       support: { url: 'https://support.example.com' },
-      productionHost: 'portal.example.com',
+      consoleLogging: false,
       microsoftSignIn: true,
     };
     expect(parsePortalConfig({ ...full, somethingNew: 1 })).toEqual(full);
@@ -44,6 +44,7 @@ describe('parsePortalConfig', () => {
     ['a support mail address that is not one', { ...MINIMAL, support: { email: 'help@' } }],
     ['support with both forms', { ...MINIMAL, support: { email: 'help@example.com', url: 'https://x.example.com' } }],
     ['microsoftSignIn as text', { ...MINIMAL, microsoftSignIn: 'true' }],
+    ['consoleLogging as text', { ...MINIMAL, consoleLogging: 'false' }],
   ])('refuses a config with %s', (_, value) => {
     expect(parsePortalConfig(value)).toBeNull();
   });

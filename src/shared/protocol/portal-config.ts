@@ -19,8 +19,12 @@ export interface PortalConfig {
   helpVideoUrl: string | null;
   documentsUrl: string | null;
   support: SupportContact | null;
-  /** Console logging starts switched off on this host (the production portal); null: on everywhere. */
-  productionHost: string | null;
+  /**
+   * Whether console logging starts on (until the user switches it): the server decides by the host the page or this
+   * config was asked for on (src/server/http/console-logging.ts): off on a deployment, on at localhost. Absent (an
+   * older server): on.
+   */
+  consoleLogging: boolean;
   /** Whether Microsoft sign-in is configured (MS_CLIENT_ID): without it the "Login With Microsoft" button is hidden. */
   microsoftSignIn: boolean;
 }
@@ -84,7 +88,7 @@ export function parsePortalConfig(value: unknown): PortalConfig | null {
     helpVideoUrl: optional<string | null>(value.helpVideoUrl, isWebUrl, null),
     documentsUrl: optional<string | null>(value.documentsUrl, isWebUrl, null),
     support: optional<SupportContact | null>(value.support, supportContact, null),
-    productionHost: optional<string | null>(value.productionHost, isText, null),
+    consoleLogging: optional(value.consoleLogging, isBoolean, true),
     microsoftSignIn: optional(value.microsoftSignIn, isBoolean, false),
   };
   return Object.values(config).includes(undefined) ? null : (config as PortalConfig);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../limits';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../limits';
 import { OrgIdSchema } from '../validation/fields';
 import { PlatformSchema } from './schemas';
 
@@ -109,12 +109,11 @@ export const ConnectedAppSchema = z.object({
 });
 export type ConnectedApp = z.infer<typeof ConnectedAppSchema>;
 
-/** Page sizes of the audit tables: the kit's options (20 to 100), and the spec's defaults 25 and 40. */
-const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, DEFAULT_LIST_PAGE_SIZE];
-const PageSizeSchema = z
+/** Page sizes of every paged list (spec section 9): 20, 40, 60, 80 or 100, and nothing else; the default is DEFAULT_PAGE_SIZE (40). */
+export const PageSizeSchema = z
   .number()
   .int()
-  .refine((size) => PAGE_SIZES.includes(size), { message: `Choose a page size of ${PAGE_SIZE_OPTIONS.join(', ')} or ${DEFAULT_PAGE_SIZE}.` });
+  .refine((size) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(size), { message: `Choose a page size of ${PAGE_SIZE_OPTIONS.join(', ')}.` });
 
 /** The columns an audit table sorts by, and the sort object of spec section 3 ({param: 1 | -1}, one param). */
 export const AUDIT_SORT_PARAMS = ['at', 'kind', 'ip', 'member'] as const;

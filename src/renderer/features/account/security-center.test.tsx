@@ -97,6 +97,30 @@ describe('Sessions and devices', () => {
   });
 });
 
+describe('Page sizes (spec section 9)', () => {
+  it('opens the sessions list at 40 rows, offers exactly 20, 40, 60, 80 and 100, and a new size goes back to page 1', async () => {
+    const list = Array.from({ length: 45 }, (_, index) =>
+      session({ id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`, current: index === 0, device: `Browser ${String(index).padStart(2, '0')}`, lastSeenAt: new Date(Date.UTC(2026, 2, 1, 12, 0) - index * 60_000).toISOString() }),
+    );
+    replies.set('getSessionList', () => ({ list }));
+    inRouter(<SessionsScreen />);
+    const table = await screen.findByRole('table', { name: 'Sessions and devices' });
+    await within(table).findByText('Browser 00');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(40);
+    const pages = screen.getByRole('navigation', { name: 'Sessions and devices pages' });
+    const size = within(pages).getByLabelText('Rows per page');
+    expect(size).toHaveValue('40');
+    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['20', '40', '60', '80', '100']);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(5);
+    await userEvent.selectOptions(size, '20');
+    expect(within(pages).getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(20);
+    expect(within(table).getByText('Browser 00')).toBeInTheDocument();
+  });
+});
+
 describe('Second factor', () => {
   it('shows the setup, and regenerates the recovery code only once the word is typed in capitals', async () => {
     replies.set('hrms|master|MFA|read', () => ({ MFA: { isEmailMFA: false, isAuthenticatorAppMFA: true }, company: { isEmailMFA: true, isAuthenticatorAppMFA: true } }));

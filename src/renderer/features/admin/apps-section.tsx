@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FIRST_PAGE, DEFAULT_LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../shared/limits';
+import { FIRST_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../shared/limits';
 import type { AppSummary } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
@@ -31,7 +31,7 @@ const toRow = (app: AppSummary): AppRow => ({ ...app, status: app.disabled ? 'Di
 export function AppsSection({ orgId, settings }: SectionProps) {
   const [apps, setApps] = useState<AppRow[] | null>(null);
   const [sort, setSort] = useState<TableSort | null>({ name: 1 });
-  const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_LIST_PAGE_SIZE });
+  const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
   const [generation, setGeneration] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, showError] = useTimedMessage();

@@ -115,6 +115,9 @@ describe('Members', () => {
     await user.type(word, 'REMOVE');
     expect(confirm).toBeEnabled();
     await user.type(within(dialog).getByLabelText('Reason (optional, kept in the audit)'), 'ok');
+    // The comment dialog's field: a box that stops at 500 characters, with its count.
+    expect(within(dialog).getByLabelText('Reason (optional, kept in the audit)')).toHaveAttribute('maxLength', '500');
+    expect(within(dialog).getByText('2/500')).toBeInTheDocument();
     await user.click(confirm);
     expect(await within(dialog).findByText('Please enter at least 3 characters.')).toBeInTheDocument();
     expect(calls.filter((item) => item.event === 'removeOrganizationMember')).toEqual([]);

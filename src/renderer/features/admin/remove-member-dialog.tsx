@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { AdminMember } from '../../../shared/protocol/admin-schemas';
-import { COMMENT_LIMITS, CommentSchema } from '../../../shared/validation/dialogs';
-import { withoutLeadingSpaces } from '../../../shared/validation/patterns';
+import { checkComment, CommentField } from '../../ui/dialog/comment-field';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
 
 /** The word typed to remove a member (the confirm dialog asks 'Please Type REMOVE'). */
@@ -18,8 +17,8 @@ interface RemoveMemberDialogProps {
 }
 
 /**
- * Removing a member: the confirm dialog with the typed word REMOVE, and an optional reason kept in the audit (the
- * comment's rules: empty, or 3 to 500 characters).
+ * Removing a member: the confirm dialog with the typed word REMOVE, and an optional reason kept in the audit: the
+ * comment dialog's field and rules (empty, or 3 to 500 characters) inside the confirmation, so removing stays one step.
  */
 export function RemoveMemberDialog({ open, member, company, busy, onConfirm, onCancel }: RemoveMemberDialogProps) {
   const [reason, setReason] = useState('');
@@ -27,13 +26,9 @@ export function RemoveMemberDialog({ open, member, company, busy, onConfirm, onC
   const who = member.name ? `${member.name} (${member.email})` : member.email;
 
   const confirm = () => {
-    if (reason.trim() === '') {
-      onConfirm(undefined);
-      return;
-    }
-    const parsed = CommentSchema.safeParse(reason);
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) onConfirm(parsed.data);
+    const checked = checkComment(reason, { optional: true });
+    setError(checked.ok ? undefined : checked.error);
+    if (checked.ok) onConfirm(checked.comment);
   };
 
   return (
@@ -51,27 +46,7 @@ export function RemoveMemberDialog({ open, member, company, busy, onConfirm, onC
       onConfirm={confirm}
       onCancel={onCancel}
     >
-      <div className="field">
-        <label className="field-label" htmlFor="remove-reason">
-          Reason (optional, kept in the audit)
-        </label>
-        <textarea
-          id="remove-reason"
-          className="field-input field-textarea"
-          rows={3}
-          maxLength={COMMENT_LIMITS.max}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="remove-reason-count remove-reason-message"
-          value={reason}
-          onChange={(event) => setReason(withoutLeadingSpaces(event.target.value))}
-        />
-        <p id="remove-reason-count" className="field-count">
-          {reason.trim().length}/{COMMENT_LIMITS.max}
-        </p>
-        <p id="remove-reason-message" className="field-message" aria-live="polite">
-          {error}
-        </p>
-      </div>
+      <CommentField id="remove-reason" label="Reason (optional, kept in the audit)" rows={3} value={reason} onChange={setReason} error={error} />
     </ConfirmDialog>
   );
 }

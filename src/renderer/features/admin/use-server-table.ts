@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_LIST_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import { errorMessage } from '../../api';
 import type { TablePage, TableSort } from '../../ui/table/table-state';
 
@@ -20,7 +20,7 @@ type Answer<Reply> = { request: TableRequest; generation: number } & ({ ok: true
  * dropped. `reload` asks for the same page again (after a change).
  */
 export function useServerTable<Reply extends { list: unknown[]; total: number }>(fetchPage: (request: TableRequest) => Promise<Reply>, initialSort: TableSort | null) {
-  const [request, setRequest] = useState<TableRequest>({ page: FIRST_PAGE, pageSize: DEFAULT_LIST_PAGE_SIZE, sort: initialSort, search: '' });
+  const [request, setRequest] = useState<TableRequest>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE, sort: initialSort, search: '' });
   const [generation, setGeneration] = useState(0);
   const [answer, setAnswer] = useState<Answer<Reply> | null>(null);
 

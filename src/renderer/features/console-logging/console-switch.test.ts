@@ -1,16 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createConsoleSwitch, loggingByDefault, shortcutOf } from './console-switch';
+import { createConsoleSwitch, shortcutOf } from './console-switch';
 
 const key = (key: string, extra: Partial<KeyboardEvent> = {}) => ({ ctrlKey: true, shiftKey: true, altKey: false, metaKey: false, key, ...extra });
 
 describe('the console-logging switch', () => {
-  it('is off by default on the production host only', () => {
-    expect(loggingByDefault('portal.example.com', 'portal.example.com')).toBe(false);
-    expect(loggingByDefault('Portal.Example.com', 'portal.example.com')).toBe(false);
-    expect(loggingByDefault('staging.example.com', 'portal.example.com')).toBe(true);
-    expect(loggingByDefault('localhost', null)).toBe(true);
-  });
-
   it('reads Ctrl+Shift+S as disable and Ctrl+Shift+E as enable, nothing else', () => {
     expect(shortcutOf(key('S'))).toBe('disable');
     expect(shortcutOf(key('E'))).toBe('enable');

@@ -7,11 +7,6 @@ type Silenced = (typeof SILENCED)[number];
 
 const silent = () => undefined;
 
-/** Logging starts off on the production host (PRODUCTION_HOST) and on everywhere else. */
-export function loggingByDefault(host: string, productionHost: string | null): boolean {
-  return productionHost === null || host.toLowerCase() !== productionHost.toLowerCase();
-}
-
 /** Spec section 4: Ctrl+Shift+S disables console logging, Ctrl+Shift+E enables it. */
 export function shortcutOf(event: Pick<KeyboardEvent, 'ctrlKey' | 'shiftKey' | 'altKey' | 'metaKey' | 'key'>): 'disable' | 'enable' | null {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return null;

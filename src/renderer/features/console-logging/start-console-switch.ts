@@ -1,8 +1,7 @@
 import { portalConfig } from '../../api';
-import { platform } from '../../platform';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../../session/local-values';
 import { showToast } from '../../ui/toast';
-import { createConsoleSwitch, loggingByDefault, shortcutOf } from './console-switch';
+import { createConsoleSwitch, shortcutOf } from './console-switch';
 
 /** The remembered choice of this browser ('on' / 'off'), or null before the user ever switched. */
 function readChoice(): boolean | null {
@@ -19,16 +18,17 @@ export function consoleLoggingEnabled(): boolean {
 }
 
 /**
- * At start-up (after the portal config): the remembered choice, else off on the production host and on elsewhere;
- * then Ctrl+Shift+S / Ctrl+Shift+E switch it anywhere in the portal, remembered per browser, with a toast.
+ * At start-up (after the portal config): the remembered choice, else what the server decided for the host it was asked
+ * on (off on a deployment, on at localhost: src/server/http/console-logging.ts), and always on in Vite's development
+ * build; then Ctrl+Shift+S / Ctrl+Shift+E switch it anywhere in the portal, remembered per browser, with a toast.
  */
 export function startConsoleSwitch(): void {
   if (started) return;
   started = true;
   const toggle = createConsoleSwitch(console);
   current = toggle;
-  const host = new URL(platform.serverOrigin()).hostname;
-  toggle.set(readChoice() ?? loggingByDefault(host, portalConfig().productionHost));
+  // import.meta.env.DEV is false in a production build: the minifier drops it, /login carries only the config's flag.
+  toggle.set(readChoice() ?? (import.meta.env.DEV || portalConfig().consoleLogging));
   window.addEventListener(
     'keydown',
     (event) => {

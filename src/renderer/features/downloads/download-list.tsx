@@ -1,5 +1,6 @@
 import { platform } from '../../platform';
 import { AlertMessage } from '../../ui/alert-message';
+import { ProductIcon } from '../../ui/product-icon';
 import { LoadingScreen } from '../../ui/spinner';
 import { downloadGroups, everyLinkEmpty, formatReleaseDate, formatSize, type DownloadRow } from './download-rows';
 import { useBuildInfo } from './use-build-info';
@@ -24,7 +25,10 @@ export function DownloadList({ compact = false, headingLevel = 2 }: { compact?: 
     <div className={compact ? 'downloads downloads-compact' : 'downloads'}>
       {downloadGroups(state.data, platform.operatingSystem()).map((group) => (
         <section key={group.app} className="downloads-group" aria-labelledby={`downloads-${group.rows[0]!.key}`}>
-          <Heading id={`downloads-${group.rows[0]!.key}`}>{group.app}</Heading>
+          <Heading id={`downloads-${group.rows[0]!.key}`} className="downloads-app">
+            <ProductIcon product={group.product} size={compact ? 18 : 22} />
+            {group.app}
+          </Heading>
           {compact ? (
             <ul className="downloads-links">
               {group.rows.map((row) => (

@@ -1,3 +1,4 @@
+import type { ProductKey } from '../../../shared/products';
 import type { DownloadData, DownloadEntry, DownloadKey } from '../../../shared/protocol';
 import type { OperatingSystem } from '../../platform';
 
@@ -13,14 +14,17 @@ export interface DownloadRow {
 
 export interface DownloadGroup {
   app: string;
+  /** The product the app opens, for its icon (Suite Track is Project's time tracking). */
+  product: ProductKey;
   rows: DownloadRow[];
 }
 
-type GroupSpec = { app: string; rows: { key: DownloadKey; platform: string; os: OperatingSystem }[] };
+type GroupSpec = { app: string; product: ProductKey; rows: { key: DownloadKey; platform: string; os: OperatingSystem }[] };
 
 /** A desktop app's four installers (keys `{app}Windows64`, `…Windows32`, `…Mac`, `…Linux`). */
 const desktopApp = (app: string, prefix: 'chat' | 'track'): GroupSpec => ({
   app,
+  product: prefix === 'chat' ? 'chat' : 'pms',
   rows: [
     { key: `${prefix}Windows64`, platform: 'Windows (64-bit)', os: 'windows' },
     { key: `${prefix}Windows32`, platform: 'Windows (32-bit)', os: 'windows' },
@@ -32,6 +36,7 @@ const desktopApp = (app: string, prefix: 'chat' | 'track'): GroupSpec => ({
 /** A phone app's two store links (keys `android{suffix}`, `ios{suffix}`). */
 const phoneApp = (app: string, suffix: 'Chat' | 'HRMS' | 'PMS'): GroupSpec => ({
   app,
+  product: suffix === 'Chat' ? 'chat' : suffix === 'HRMS' ? 'hrms' : 'pms',
   rows: [
     { key: `android${suffix}`, platform: 'Android', os: 'android' },
     { key: `ios${suffix}`, platform: 'iPhone and iPad', os: 'ios' },
@@ -57,8 +62,9 @@ export function everyLinkEmpty(data: DownloadData): boolean {
  * platform before the others (a phone sees the phone apps first). Every other platform is still listed.
  */
 export function downloadGroups(data: DownloadData, visitor: OperatingSystem | null): DownloadGroup[] {
-  const groups = GROUPS.map(({ app, rows }) => ({
+  const groups = GROUPS.map(({ app, product, rows }) => ({
     app,
+    product,
     rows: rows
       .filter((row) => data[row.key].link !== '')
       .map((row) => ({ ...row, entry: data[row.key], yours: row.os === visitor }))

@@ -4,6 +4,7 @@ import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { productUrl } from '../../../shared/products';
 import { portalConfig } from '../../api';
 import { platform } from '../../platform';
+import { ProductIcon } from '../../ui/product-icon';
 import { useSessionStore } from '../../session/session-store';
 import { chooseTheme, useTheme } from '../theme/theme';
 import { productHost } from '../workspace/workspace-logic';
@@ -150,6 +151,7 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
           </DropdownMenu.Label>
           {item.inner.map((inner) => (
             <DropdownMenu.Item key={inner.id} className="menu-item" onSelect={() => runEntry(inner, onDialog, navigate)}>
+              {inner.action.kind === 'product' ? <ProductIcon product={inner.action.product} size={18} className="menu-icon" /> : null}
               {inner.name}
               <span className="visually-hidden"> (opens in a new tab)</span>
               <Badges item={inner} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PRODUCT_LABELS, type ProductKey } from '../../../shared/products';
+import { ProductIcon } from '../../ui/product-icon';
 
 interface ProductPickerProps {
   products: readonly ProductKey[];
@@ -7,19 +8,7 @@ interface ProductPickerProps {
   onChange: (product: ProductKey) => void;
 }
 
-/** A short mark per tile; decorative, the label names the tile. */
-const PRODUCT_MARKS: Record<ProductKey, string> = {
-  hrms: 'HR',
-  chat: 'Ch',
-  pms: 'Pr',
-  payroll: 'Pa',
-  survey: 'Su',
-  recruit: 'At',
-  assets: 'As',
-  performance: 'Pe',
-};
-
-/** The product tiles of the selected organization as one radio group; each tile is named by its product label alone. */
+/** The product tiles of the selected organization as one radio group; each tile is named by its product label alone, its icon decorative. */
 export function ProductPicker({ products, value, onChange }: ProductPickerProps) {
   const legendId = useId();
   return (
@@ -40,8 +29,8 @@ export function ProductPicker({ products, value, onChange }: ProductPickerProps)
               aria-label={PRODUCT_LABELS[product]}
             />
             <span className="choice-card product-card">
-              <span className={`product-mark product-mark-${product}`} aria-hidden="true">
-                {PRODUCT_MARKS[product]}
+              <span className="product-mark" aria-hidden="true">
+                <ProductIcon product={product} size={28} />
               </span>
               <span className="product-name">{PRODUCT_LABELS[product]}</span>
             </span>

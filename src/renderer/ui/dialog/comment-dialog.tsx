@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { COMMENT_LIMITS, CommentSchema } from '../../../shared/validation/dialogs';
-import { withoutLeadingSpaces } from '../../../shared/validation/patterns';
 import { Button } from '../button';
+import { checkComment, CommentField } from './comment-field';
 import { Modal } from './modal';
-import '../fields.css';
 
 interface CommentDialogProps {
   open: boolean;
@@ -25,9 +23,9 @@ export function CommentDialog({ open, title, label = 'Comment', submitLabel = 'S
     onCancel();
   };
   const submit = () => {
-    const parsed = CommentSchema.safeParse(comment);
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) onSubmit(parsed.data);
+    const checked = checkComment(comment);
+    setError(checked.ok ? undefined : checked.error);
+    if (checked.ok && checked.comment !== undefined) onSubmit(checked.comment);
   };
 
   return (
@@ -46,27 +44,7 @@ export function CommentDialog({ open, title, label = 'Comment', submitLabel = 'S
         </>
       }
     >
-      <div className="field">
-        <label className="field-label" htmlFor="comment-text">
-          {label}
-        </label>
-        <textarea
-          id="comment-text"
-          className="field-input field-textarea"
-          rows={5}
-          maxLength={COMMENT_LIMITS.max}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="comment-text-count comment-text-message"
-          value={comment}
-          onChange={(event) => setComment(withoutLeadingSpaces(event.target.value))}
-        />
-        <p id="comment-text-count" className="field-count">
-          {comment.trim().length}/{COMMENT_LIMITS.max}
-        </p>
-        <p id="comment-text-message" className="field-message" aria-live="polite">
-          {error}
-        </p>
-      </div>
+      <CommentField id="comment-text" label={label} value={comment} onChange={setComment} error={error} />
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../../shared/limits';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/limits';
 import { DataTable } from './data-table';
 import { nextSort, sortAndPage, withPageSize, type TableColumn, type TablePage, type TableSort } from './table-state';
 
@@ -58,34 +58,35 @@ describe('DataTable', () => {
     expect(screen.getByText('No data to display')).toBeInTheDocument();
   });
 
-  it('shows the visible columns with their renderers, the default page size 25, pages from 1', () => {
+  it('shows the visible columns with their renderers, the default page size 40, pages from 1', () => {
     render(<PeopleTable />);
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name↕', 'Age↕']);
-    expect(bodyRows()).toHaveLength(25);
-    expect(screen.getByText('1–25 of 45')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(40);
+    expect(screen.getByText('1–40 of 45')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getAllByText('20 years')[0]!.tagName).toBe('STRONG');
-    expect(screen.getByLabelText('Rows per page')).toHaveValue(String(DEFAULT_PAGE_SIZE));
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('40');
   });
 
-  it('offers the page sizes 20, 40, 60, 80 and 100 (with the current 25), and a new size goes back to page 1', async () => {
+  it('offers exactly the page sizes 20, 40, 60, 80 and 100, and a new size goes back to page 1', async () => {
     const user = userEvent.setup();
     const onPage = vi.fn();
     render(<PeopleTable onPage={onPage} />);
     const size = screen.getByLabelText('Rows per page');
-    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['20', '25', '40', '60', '80', '100']);
+    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['20', '40', '60', '80', '100']);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    await user.selectOptions(size, '20');
+    expect(onPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 20 });
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(20);
-    await user.selectOptions(size, '40');
-    expect(onPage).toHaveBeenLastCalledWith({ page: 1, pageSize: 40 });
-    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
-    expect(bodyRows()).toHaveLength(40);
   });
 
   it('sorts by {param: 1}, then {param: -1}, then not at all, from a keyboard-operable header', async () => {
     const user = userEvent.setup();
-    render(<PeopleTable initialSize={DEFAULT_LIST_PAGE_SIZE} />);
+    render(<PeopleTable />);
     const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
     expect(nameHeader).toHaveAttribute('aria-sort', 'none');
     screen.getByRole('button', { name: /Name/ }).focus();

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { pageCount, pageSizeChoices, withPageSize, type TablePage } from './table-state';
+import { pageCount, withPageSize, type TablePage } from './table-state';
 
 interface PaginationProps extends TablePage {
   /** What is paged, for the navigation's name ('Sessions pages'). */
@@ -20,7 +20,7 @@ export function Pagination({ label, page, pageSize, total, options, onChange }: 
       <div className="pagination-size">
         <label htmlFor={sizeId}>Rows per page</label>
         <select id={sizeId} className="field-input" value={pageSize} onChange={(event) => onChange(withPageSize({ page, pageSize }, Number(event.target.value)))}>
-          {pageSizeChoices(options, pageSize).map((size) => (
+          {options.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>

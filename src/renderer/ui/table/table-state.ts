@@ -42,11 +42,6 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** The options of the page-size select: the spec's list, plus the current size when it is not in it (25). */
-export function pageSizeChoices(options: readonly number[], current: number): number[] {
-  return [...new Set([...options, current])].sort((a, b) => a - b);
-}
-
 /** For a table over rows held in memory: sorts by the sort object, then cuts the page. */
 export function sortAndPage<Row>(rows: readonly Row[], sort: TableSort | null, { page, pageSize }: TablePage): Row[] {
   const [param, direction] = Object.entries(sort ?? {})[0] ?? [];
