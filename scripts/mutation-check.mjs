@@ -1,13 +1,19 @@
 // `npm run test:mutations`: each guard's own test must catch a change to that guard. Every mutation below is one exact
 // text replacement in a guard file (the limits' policies, the password rules, the one-time codes); the script applies
-// one at a time, runs the one test that must catch it, and puts the file back (also when stopped: SIGINT, SIGTERM, an
-// error). A mutation whose test still passes "survived": the guard is not really tested, and the run fails.
+// one at a time, runs the one test that must catch it, and puts the file back. A mutation whose test still passes
+// "survived": the guard is not really tested, and the run fails (so does `npm test`, which runs it).
+// It never edits the checkout: it works on a copy of the sources in a temporary folder (node_modules linked, not
+// copied) and deletes it at the end (also when stopped: SIGINT, SIGTERM, an error), so it can run while other layers
+// of `npm test` read and build the same files (scripts/alongside.mjs).
 // `node scripts/mutation-check.mjs [name…]` runs some mutations only; `--list` prints them.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const CHECKOUT = resolve(import.meta.dirname, '..');
+// What is not copied: installed packages (linked instead), git's data, and what builds and runs leave behind.
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'out', 'release', '.data', 'test-results', 'playwright-report', '.prof', '.tmp']);
 const POLICIES = 'src/server/limits/policies.ts';
 const PASSWORD = 'src/shared/validation/password.ts';
 const CODES = 'src/server/auth/one-time-codes.ts';
@@ -58,13 +64,19 @@ function restoreAll() {
   for (const [file, text] of originals) writeFileSync(resolve(ROOT, file), text);
   originals.clear();
 }
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    restoreAll();
-    process.exit(130);
-  });
+
+let ROOT = CHECKOUT;
+/** The private copy the mutations are made in; removed on exit. */
+function makeCopy() {
+  const copy = mkdtempSync(join(tmpdir(), 'suite-portal-mutations-'));
+  process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
+  for (const name of readdirSync(CHECKOUT)) {
+    if (!NOT_COPIED.has(name)) cpSync(join(CHECKOUT, name), join(copy, name), { recursive: true, verbatimSymlinks: true });
+  }
+  symlinkSync(join(CHECKOUT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
 }
-process.on('exit', restoreAll);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 function runTest(test) {
   const args = ['vitest', 'run', '--project', test.project, test.file, ...(test.only ? ['-t', test.only] : [])];
@@ -99,6 +111,7 @@ if (args.includes('--list')) {
 }
 const chosen = args.length ? MUTATIONS.filter((mutation) => args.includes(mutation.name)) : MUTATIONS;
 const started = Date.now();
+ROOT = makeCopy();
 // First the tests as they are, one run per file with every chosen test of it: a test that fails without any mutation
 // would "catch" everything.
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
