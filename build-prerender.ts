@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { LOGIN_SHELLS_FILE, type LoginShells } from './src/shared/protocol/http';
-import { reactRouterProductionAliases } from './build-react-router';
+import { LOGIN_SHELLS_FILE, type LoginShells } from './src/shared/protocol/http.ts';
+import { reactRouterProductionAliases } from './build-react-router.ts';
 
 /**
  * After the web build: renders the sign-in screen once with react-dom/server (src/renderer/app/login-shell.tsx, built

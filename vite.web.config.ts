@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompressAssets } from './build-precompress';
-import { prerenderLoginShell } from './build-prerender';
-import { reactRouterProductionAliases } from './build-react-router';
-import { rendererBuildDefines } from './build-stamp';
+// The config's own files are imported with their extension (so are the shared modules build-prerender.ts reaches): a
+// config Node could load natively, and no configLoader warning from Vite on each build, `npm start`'s first included.
+import { precompressAssets } from './build-precompress.ts';
+import { prerenderLoginShell } from './build-prerender.ts';
+import { reactRouterProductionAliases } from './build-react-router.ts';
+import { rendererBuildDefines } from './build-stamp.ts';
 
 /**
  * Requests the service worker must leave to the network, navigations included: the socket, the HTTP calls and
@@ -77,6 +79,9 @@ export default defineConfig(({ command }) => {
       // serves a .map: the portal's sources are not published.
       sourcemap: 'hidden',
       rolldownOptions: {
+        // The timing report of slow plugins (the service worker's precache, the precompression) is a warning on
+        // stderr for a build that went well; a newcomer's first `npm start` reads it as an error.
+        checks: { bundlerTimings: false },
         // Building a zod schema has no side effect (the portal never registers schemas or changes zod's config), so a
         // schema nothing reads is dropped: without this, the definitions in a shared module /login imports for one
         // constant keep all of zod (22 KB gzip) on its critical path.

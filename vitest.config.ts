@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { rendererBuildDefines } from './build-stamp';
-import { trustTestCaInChildProcesses } from './tests/oidc/test-ca';
+import { rendererBuildDefines } from './build-stamp.ts';
+import { trustTestCaInChildProcesses } from './tests/oidc/test-ca.ts';
 
 // The tests' OpenID provider (tests/oidc) serves HTTPS with a CA made for the run; the workers forked from here, and
 // the account servers they start, trust it the standard way (NODE_EXTRA_CA_CERTS), never by turning checks off.

@@ -27,7 +27,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.12',
   external: [
     // Its WebAssembly and data files sit beside its code (and pglite-worker.mjs imports it from there).
     '@electric-sql/pglite',

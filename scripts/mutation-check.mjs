@@ -1,13 +1,19 @@
 // `npm run test:mutations`: each guard's own test must catch a change to that guard. Every mutation below is one exact
 // text replacement in a guard file (the limits' policies, the password rules, the one-time codes); the script applies
-// one at a time, runs the one test that must catch it, and puts the file back (also when stopped: SIGINT, SIGTERM, an
-// error). A mutation whose test still passes "survived": the guard is not really tested, and the run fails.
+// one at a time, runs the one test that must catch it, and puts the file back. A mutation whose test still passes
+// "survived": the guard is not really tested, and the run fails (so does `npm test`, which runs it).
+// It never edits the checkout: it works on a copy of the sources in a temporary folder (node_modules linked, not
+// copied) and deletes it at the end (also when stopped: SIGINT, SIGTERM, an error), so it can run while other layers
+// of `npm test` read and build the same files (scripts/alongside.mjs).
 // `node scripts/mutation-check.mjs [name…]` runs some mutations only; `--list` prints them.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const CHECKOUT = resolve(import.meta.dirname, '..');
+// What is not copied: installed packages (linked instead), git's data, and what builds and runs leave behind.
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'out', 'release', '.data', 'test-results', 'playwright-report', '.prof', '.tmp']);
 const POLICIES = 'src/server/limits/policies.ts';
 const PASSWORD = 'src/shared/validation/password.ts';
 const CODES = 'src/server/auth/one-time-codes.ts';
@@ -58,19 +64,49 @@ function restoreAll() {
   for (const [file, text] of originals) writeFileSync(resolve(ROOT, file), text);
   originals.clear();
 }
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    restoreAll();
-    process.exit(130);
-  });
-}
-process.on('exit', restoreAll);
 
+let ROOT = CHECKOUT;
+/** The private copy the mutations are made in; removed on exit. */
+function makeCopy() {
+  const copy = mkdtempSync(join(tmpdir(), 'suite-portal-mutations-'));
+  process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
+  for (const name of readdirSync(CHECKOUT)) {
+    if (!NOT_COPIED.has(name)) cpSync(join(CHECKOUT, name), join(copy, name), { recursive: true, verbatimSymlinks: true });
+  }
+  symlinkSync(join(CHECKOUT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+// The server tests run each case on PGlite and on PostgreSQL; a guard is the same code on both, so a mutation is tried
+// on one engine: PostgreSQL when the tests' server answers (CI), else PGlite. That halves the check's time (`npm run
+// test:server` still runs every guard's test on both).
+let ENGINE = 'pglite';
+async function chooseEngine() {
+  const { default: pg } = await import('pg');
+  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test');
+  if (!url.username) url.username = userInfo().username;
+  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return 'postgres';
+  } catch {
+    return 'pglite';
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Runs a test file (only the named tests, escaped patterns); `ran` counts the tests that passed. */
 function runTest(test) {
-  const args = ['vitest', 'run', '--project', test.project, test.file, ...(test.only ? ['-t', test.only] : [])];
+  const only = test.project === 'server' ? `\\[${ENGINE}\\].*(${test.only ?? ''})` : test.only;
+  const args = ['vitest', 'run', '--project', test.project, test.file, ...(only ? ['-t', only] : [])];
   const started = Date.now();
-  const run = spawnSync('npx', args, { cwd: ROOT, encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 });
-  return { passed: run.status === 0, seconds: (Date.now() - started) / 1000, output: `${run.stdout}${run.stderr}` };
+  const run = spawnSync('npx', args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  const output = `${run.stdout}${run.stderr}`;
+  const ran = Number(/Tests\s+(\d+) passed/.exec(output)?.[1] ?? 0);
+  return { passed: run.status === 0, ran, seconds: (Date.now() - started) / 1000, output };
 }
 
 /** Applies one mutation, runs its test, puts the file back; returns whether the test failed (the mutation was caught). */
@@ -99,6 +135,9 @@ if (args.includes('--list')) {
 }
 const chosen = args.length ? MUTATIONS.filter((mutation) => args.includes(mutation.name)) : MUTATIONS;
 const started = Date.now();
+ROOT = makeCopy();
+ENGINE = await chooseEngine();
+console.log(`mutations on a copy in ${ROOT}; server tests on ${ENGINE}`);
 // First the tests as they are, one run per file with every chosen test of it: a test that fails without any mutation
 // would "catch" everything.
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -111,8 +150,8 @@ for (const { test } of chosen) {
 }
 for (const [file, test] of baselines) {
   const result = runTest(test);
-  if (!result.passed) {
-    console.error(`The tests fail without any mutation: ${file}\n${result.output.slice(-3000)}`);
+  if (!result.passed || result.ran === 0) {
+    console.error(`${result.passed ? 'No test ran' : 'The tests fail'} without any mutation: ${file}\n${result.output.slice(-3000)}`);
     process.exit(1);
   }
   console.log(`baseline  ${file} passes (${result.seconds.toFixed(1)} s)`);

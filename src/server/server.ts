@@ -219,7 +219,7 @@ export async function startPortalServer(
       clearInterval(expiredOidcRows);
       clearInterval(unattachedImages);
       await within(socketCalls.settled());
-      // io.close() also closes the HTTP server (which in Node 20 drops idle connections, upgraded sockets too: so
+      // io.close() also closes the HTTP server (which in Node 22 drops idle connections, upgraded sockets too: so
       // only after the running calls have answered).
       await io.close();
       await closeAdapter();

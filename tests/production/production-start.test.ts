@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
@@ -25,6 +25,16 @@ const freePort = () =>
     });
   });
 
+/** What the built server wrote on stderr, every start together: a warning there reads as an error to whoever runs it. */
+let serverStderr = '';
+
+/** Runs a command to its end; its output (stdout and stderr apart), or an error with both when it fails. */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const result = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  return { stdout: result.stdout, stderr: result.stderr };
+}
+
 function startBuilt(dir: string, port: number): Promise<ChildProcess> {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, '.data'), LOG_FORMAT: 'json', NODE_ENV: 'production' };
   const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -40,6 +50,7 @@ function startBuilt(dir: string, port: number): Promise<ChildProcess> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (serverStderr += chunk.toString()));
     child.once('exit', (code) => fail(new Error(`exited with ${code}: ${output}`)));
   });
 }
@@ -65,14 +76,16 @@ describe('a production install of the built portal', () => {
   let dir: string;
   let server: ChildProcess | undefined;
   let url: string;
+  let build: { stdout: string; stderr: string };
+  let install: { stdout: string; stderr: string };
 
   beforeAll(async () => {
     // A deployment build: NODE_ENV=production, whatever the runner set (vitest sets `test`, and Vite would then
     // compile React's development build into dist/web, which later suites would serve).
-    execFileSync('npm', ['run', '--silent', 'build:portal'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+    build = run('npm', ['run', '--silent', 'build:portal'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
     dir = mkdtempSync(join(tmpdir(), 'suite-portal-production-'));
     for (const path of ['package.json', 'package-lock.json', 'dist/server', 'dist/web', 'resources']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
-    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
+    install = run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
     const port = await freePort();
     // The first start creates and seeds the database; the second is a restart on it, as in production.
     await stop(await startBuilt(dir, port));
@@ -83,6 +96,13 @@ describe('a production install of the built portal', () => {
   afterAll(async () => {
     await stop(server);
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('builds, installs and starts, twice, without a warning: none from the build, no EBADENGINE, nothing on the server\'s stderr', () => {
+    // On a Node the packages do not support, npm ci says EBADENGINE and oidc-provider "Unsupported runtime" at each start.
+    expect(build.stderr).toBe('');
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/EBADENGINE|Unsupported engine/);
+    expect(serverStderr).toBe('');
   });
 
   it('has no dev dependency installed: no build tools, no TypeScript runner, no browser-only library', () => {

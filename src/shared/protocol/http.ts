@@ -46,4 +46,4 @@ export interface LoginShells {
   title: string;
 }
 
-export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config';
+export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config.ts';

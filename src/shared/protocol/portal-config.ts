@@ -1,4 +1,4 @@
-import { PRODUCT_KEYS, type ProductKey } from '../products';
+import { PRODUCT_KEYS, type ProductKey } from '../products.ts';
 
 /**
  * GET /portal-config.json: what the renderer needs to know about this deployment.
