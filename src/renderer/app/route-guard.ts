@@ -53,7 +53,7 @@ export type GuardDecision = null | 'authenticate-first' | { redirect: string; ex
 const AUTHORIZE_PATH = '/authorize';
 const AUTHORIZE_KEYS = ['redirect_uri', 'client_id', 'code_challenge'] as const;
 
-const to = (path: string): GuardDecision => ({ redirect: path, external: false });
+const to = (path: string) => ({ redirect: path, external: false });
 const away = (url: string): GuardDecision => ({ redirect: url, external: true });
 
 /** Where a signed-in user goes instead of a public screen. */
@@ -106,7 +106,8 @@ function onboardingRedirect(input: GuardInput): GuardDecision {
   const toEmployeePreview = page === 'register' && !preboarding;
   if (!toBoardingDocument && !toEmployeePreview) return signedInHome(input.session);
   const employee = input.onboardingEmployee;
-  if (!employee) return input.session.aftrp ? to('/change-password') : { redirect: '/workspace', external: false, state: { onboardingOrgId: orgId } };
+  // A pending forced password change still comes first (the state is then of no use, and harmless).
+  if (!employee) return { ...signedInHome(input.session), state: { onboardingOrgId: orgId } };
   if (employee.orgId !== orgId) return null;
   return away(toBoardingDocument ? boardingDocumentUrl(input.productUrls, orgId, employee.id) : employeePreviewUrl(input.productUrls, orgId, employee.id));
 }
