@@ -94,7 +94,8 @@ async function loadWorkspace(browser: Browser, url: string, state: Awaited<Retur
 
 export async function benchTbt(): Promise<void> {
   console.log(`\n/workspace total blocking time, phone (390 x 844), ${CPU_SLOWDOWN}x CPU slowdown, cold cache (median of ${LOADS} loads)`);
-  const portal = await spawnPortal('pglite', benchSeed(1));
+  // WEB_ROOT: another build of the portal to measure (a build of main, for a before-and-after), as the server takes it.
+  const portal = await spawnPortal('pglite', benchSeed(1), process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {});
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const state = await signedInState(browser, portal.url);
