@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSelection, signIn } from './helpers';
+import { expectAccessibleOnceQuiet, expectSelection, signIn } from './helpers';
 import { linkIn, mailCount, waitForMail } from './mail';
 
 const signInAt = async (page: import('@playwright/test').Page, path: string, identifier: string, password: string) => {
@@ -34,6 +34,10 @@ test.describe.serial('onboarding and preboarding', () => {
         'You are already signed in as member@e2e.test, so you are at your workspace. The sign-in and sign-up pages of Acme Corporation are for its new employees; to use them, log out first.Dismiss',
       );
     }
+    await expectAccessibleOnceQuiet(page, 'the workspace with the onboarding notice');
+    // At a phone's width too: the sentence wraps, the button stays on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(notice.getByRole('button', { name: 'Dismiss' })).toBeInViewport();
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice).toHaveCount(0);
     await expectSelection(page);
