@@ -91,7 +91,7 @@ export default defineConfig(({ command }) => {
           // the connection, session and platform code, and the kit's smallest pieces. Without it, each lazily loaded kit
           // piece that shares some of these splits them into more small chunks, and /login pays for the split in gzip
           // size. A group takes a module even when only lazy chunks use it, so nothing that builds a zod schema belongs
-          // here: the event contract, the caller and socket.io-client load in the `wire` chunk (api/wire.ts) right after
+          // here: the event contract, the caller and socket.io-client load in the `wire` chunks (api/wire.ts, in steps) right after
           // the first paint, the form rules with the forms. The security center's part of the contract loads with
           // /account, the admin console's (admin-events.ts, admin-schemas.ts, with Papa Parse and ipaddr.js) with
           // /admin, and the Microsoft popup's code when the popup opens or returns. The tab's session values

@@ -12,6 +12,7 @@ import { benchLogin } from './login';
 import { benchSignInCpu } from './sign-in-cpu';
 import { benchSockets } from './sockets';
 import { benchStorm } from './storm';
+import { benchTbt } from './tbt';
 
 const suites: Record<string, () => Promise<void>> = {
   login: benchLogin,
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<void>> = {
   'equal-work': benchEqualWork,
   bundle: benchBundle,
   lcp: benchLcp,
+  tbt: benchTbt,
   coldstart: benchColdStart,
 };
 const wanted = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessibleOnceQuiet, expectSelection, signIn } from './helpers';
 import { linkIn, mailCount, waitForMail } from './mail';
 
 const signInAt = async (page: import('@playwright/test').Page, path: string, identifier: string, password: string) => {
@@ -14,6 +15,32 @@ test.describe.serial('onboarding and preboarding', () => {
     await expect(page).toHaveURL(/\/products\/recruit\/acme\/boarding-document\/[0-9a-f-]{36}$/);
     await page.goto('/acme/login');
     await expect(page).toHaveURL(/\/products\/recruit\/acme\/boarding-document\/[0-9a-f-]{36}$/);
+    // Acme's employee is not Globex's: Globex's sign-in screen, not a Globex boarding page with Acme's employee id.
+    await page.goto('/globex/login');
+    await expect(page.getByLabel('Email address or employee code')).toBeVisible();
+    await expect(page.getByText('Globex Industries').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/globex\/login$/);
+  });
+
+  test("a signed-in member opening an organization's onboarding pages lands on the workspace, which says why", async ({ page }) => {
+    await signIn(page, 'member@e2e.test', 'Member@12345');
+    await expectSelection(page);
+    const notice = page.getByRole('region', { name: 'Why you are at the workspace' });
+    await expect(notice).toHaveCount(0);
+    for (const path of ['/acme/login', '/acme/register', '/acme/preboarding/register']) {
+      await page.goto(path);
+      await expectSelection(page);
+      await expect(notice).toHaveText(
+        'You are already signed in as member@e2e.test, so you are at your workspace. The sign-in and sign-up pages of Acme Corporation are for its new employees; to use them, log out first.Dismiss',
+      );
+    }
+    await expectAccessibleOnceQuiet(page, 'the workspace with the onboarding notice');
+    // At a phone's width too: the sentence wraps, the button stays on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(notice.getByRole('button', { name: 'Dismiss' })).toBeInViewport();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+    await expectSelection(page);
   });
 
   test('a wrong password stays on the form with the message', async ({ page }) => {

@@ -30,10 +30,11 @@ const contract: { -readonly [E in keyof CallerContract]: CallerContract[E] } = {
  * with it: nothing of them is needed to paint /login, and the socket opens once the first screen shows
  * (npm run bench -- bundle lcp). The contract's entries join `contract` when the chunk arrives.
  */
-let wire: Promise<typeof import('./wire')> | null = null;
+let wire: Promise<typeof import('./wire-contract')> | null = null;
 const loadWire = () =>
   (wire ??= afterFirstPaint()
     .then(() => import('./wire'))
+    .then(({ loadWireContract }) => loadWireContract())
     .then((loaded) => {
       // Entries an area added before the chunk arrived stay; the portal's own come first.
       Object.assign(contract, { ...loaded.PORTAL_EVENTS, ...contract });

@@ -1,13 +1,18 @@
 /**
- * What the socket needs once it opens, loaded after the first paint (one lazy chunk, fetched as soon as boot asks for
- * the connection): socket.io-client, the typed caller and the portal's event contract with its zod schemas. Nothing
- * here is needed to paint /login; a call made earlier waits for this chunk as it would in socket.io's buffer.
+ * Loads what the socket needs once it opens (`wire-contract.ts`: socket.io-client, the typed caller and the portal's
+ * event contract with its zod schemas), after the first paint, in three steps, each in a task of its own: building
+ * zod and the contract's schemas is long work for a phone's main thread (a third of a second at Lighthouse's mobile
+ * slowdown), which in one piece would keep the page from answering a tap meanwhile (npm run bench -- tbt). First zod
+ * with the reply envelope, then the shared schemas, then the events, the caller and socket.io-client. The steps live
+ * here, in a lazy chunk, rather than in the entry, which /login's budget counts (scripts/login-bundle.mjs).
  */
-export { io } from 'socket.io-client';
+export async function loadWireContract(): Promise<typeof import('./wire-contract')> {
+  await import('../../shared/protocol/envelope');
+  await nextTask();
+  await import('../../shared/protocol/schemas');
+  await nextTask();
+  return import('./wire-contract');
+}
 
-/**
- * WebSocket first, so several server instances behind a load balancer need no sticky sessions (README, "Running in
- * production"); HTTP long-polling only where a WebSocket cannot get through (a proxy that blocks it).
- */
-export const TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true };
-export { createCaller, PORTAL_EVENTS, SESSION_ENDED_EVENT } from '../../shared/protocol';
+/** Lets the browser paint and answer input before the next piece of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -2,14 +2,16 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { signedInAsAccount } from '../features/menu/active-organization';
 import { ThemeToggle } from '../features/theme/theme-toggle';
+import { whenIdle } from '../platform';
 import { useSessionStore } from '../session/session-store';
 import { Button } from '../ui/button';
 import { OFFLINE_MESSAGE, useOnline } from '../ui/use-online';
 import './app-chrome.css';
 import { reloadIntoUpdate, routeChanged, useWebUpdateStore } from './web-updates';
 
-// The menu and its dialogs load with the signed-in screens, not with the sign-in page.
-const AppMenu = lazy(() => import('../features/menu/app-menu').then((module) => ({ default: module.AppMenu })));
+// The menu and its dialogs load with the signed-in screens, not with the sign-in page, and once the page is idle: its
+// code (Radix's menu) and first render would otherwise lengthen the tasks that show the screen itself.
+const AppMenu = lazy(() => new Promise<void>(whenIdle).then(() => import('../features/menu/app-menu')).then((module) => ({ default: module.AppMenu })));
 
 /** What every route shows around its screen: the header (menu or Light/Dark), offline and update notices. */
 export function AppChrome() {

@@ -20,6 +20,12 @@ const snapshot = (session: SessionState): SessionSnapshot => ({
   hasLoginDetails: session.logInDetails !== null,
 });
 
+/** The onboarding employee whose session is stored, if it is one. */
+function storedOnboardingEmployee() {
+  const id = readLocal(LOCAL_KEYS.onboardingEmployeeId);
+  return id ? { id, orgId: readLocal(LOCAL_KEYS.onboardingOrgId) } : null;
+}
+
 /** The one guard of the route table: asks `decideRoute`, then renders the screen, redirects, or authenticates first. */
 export function GuardedRoute({ entry }: { entry: RouteEntry }) {
   const { pathname, search } = useLocation();
@@ -30,11 +36,11 @@ export function GuardedRoute({ entry }: { entry: RouteEntry }) {
     query: search,
     session,
     productUrls: portalConfig().productUrls,
-    onboardingEmployeeId: readLocal(LOCAL_KEYS.onboardingEmployeeId),
+    onboardingEmployee: storedOnboardingEmployee(),
   });
 
   if (decision === 'authenticate-first') return <AuthenticateFirst />;
-  if (decision !== null) return decision.external ? <LeaveFor url={decision.redirect} /> : <Navigate to={decision.redirect} replace />;
+  if (decision !== null) return decision.external ? <LeaveFor url={decision.redirect} /> : <Navigate to={decision.redirect} replace state={decision.state} />;
   const Screen = entry.screen;
   if (!Screen) return null;
   return (

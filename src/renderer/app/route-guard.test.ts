@@ -10,7 +10,7 @@ const HOLDING_DETAILS: SessionSnapshot = { hasToken: false, isAuthenticated: fal
 const PRODUCT_URLS = { recruit: 'https://recruit.example.com', hrms: 'https://hr.example.com/' };
 
 const decide = (access: RouteAccess, path: string, session: SessionSnapshot, extra: Partial<GuardInput> = {}) =>
-  decideRoute({ access, path, query: '', session, productUrls: PRODUCT_URLS, onboardingEmployeeId: null, ...extra });
+  decideRoute({ access, path, query: '', session, productUrls: PRODUCT_URLS, onboardingEmployee: null, ...extra });
 
 const to = (redirect: string) => ({ redirect, external: false });
 
@@ -105,32 +105,45 @@ describe('decideRoute: third-party sign-in links', () => {
 });
 
 describe('decideRoute: onboarding and preboarding routes', () => {
+  const ACME_EMPLOYEE = { onboardingEmployee: { id: 'emp-9', orgId: 'acme' } };
+
   it('renders them for a signed-out visitor', () => {
     expect(decide('onboarding', '/acme/login', SIGNED_OUT)).toBeNull();
     expect(decide('onboarding', '/acme/preboarding/register', SIGNED_OUT)).toBeNull();
   });
 
-  it('sends a signed-in employee on /{orgId}/login or /{orgId}/preboarding/register to the boarding document', () => {
+  it("sends the organization's signed-in employee on /{orgId}/login or /{orgId}/preboarding/register to the boarding document", () => {
     const expected = { redirect: 'https://recruit.example.com/acme/boarding-document/emp-9', external: true };
-    expect(decide('onboarding', '/acme/login', TOKEN_ONLY, { onboardingEmployeeId: 'emp-9' })).toEqual(expected);
-    expect(decide('onboarding', '/acme/preboarding/register', TOKEN_ONLY, { onboardingEmployeeId: 'emp-9' })).toEqual(expected);
+    expect(decide('onboarding', '/acme/login', TOKEN_ONLY, ACME_EMPLOYEE)).toEqual(expected);
+    expect(decide('onboarding', '/acme/preboarding/register', TOKEN_ONLY, ACME_EMPLOYEE)).toEqual(expected);
   });
 
-  it('sends a signed-in employee on /{orgId}/register to the HR onboarding preview', () => {
-    expect(decide('onboarding', '/acme/register', TOKEN_ONLY, { onboardingEmployeeId: 'emp-9' })).toEqual({
+  it("sends the organization's signed-in employee on /{orgId}/register to the HR onboarding preview", () => {
+    expect(decide('onboarding', '/acme/register', TOKEN_ONLY, ACME_EMPLOYEE)).toEqual({
       redirect: 'https://hr.example.com/acme/employee-onboarding/employee-preview/emp-9',
       external: true,
     });
   });
 
-  it('sends a signed-in user with no known employee id to /workspace', () => {
-    expect(decide('onboarding', '/acme/login', SIGNED_IN)).toEqual(to('/workspace'));
-    expect(decide('onboarding', '/acme/register', SIGNED_IN)).toEqual(to('/workspace'));
+  it("shows another organization's sign-in and sign-up screens to an employee of one organization", () => {
+    expect(decide('onboarding', '/globex/login', TOKEN_ONLY, ACME_EMPLOYEE)).toBeNull();
+    expect(decide('onboarding', '/globex/register', TOKEN_ONLY, ACME_EMPLOYEE)).toBeNull();
+    expect(decide('onboarding', '/globex/preboarding/register', TOKEN_ONLY, ACME_EMPLOYEE)).toBeNull();
+    // Signed in before the organization was remembered: no boarding page can be trusted to be theirs.
+    expect(decide('onboarding', '/acme/login', TOKEN_ONLY, { onboardingEmployee: { id: 'emp-9', orgId: null } })).toBeNull();
+  });
+
+  it('sends a regular account to /workspace, saying which organization it came from', () => {
+    const toWorkspace = (orgId: string) => ({ redirect: '/workspace', external: false, state: { onboardingOrgId: orgId } });
+    expect(decide('onboarding', '/acme/login', SIGNED_IN)).toEqual(toWorkspace('acme'));
+    expect(decide('onboarding', '/acme/register', TOKEN_ONLY)).toEqual(toWorkspace('acme'));
+    expect(decide('onboarding', '/globex/preboarding/register', SIGNED_IN)).toEqual(toWorkspace('globex'));
+    expect(decide('onboarding', '/acme/login', FORCED_CHANGE)).toMatchObject(to('/change-password'));
   });
 
   it('treats the other org screens like public ones for a signed-in user', () => {
-    expect(decide('onboarding', '/acme/forgot-password', SIGNED_IN, { onboardingEmployeeId: 'emp-9' })).toEqual(to('/workspace'));
-    expect(decide('onboarding', '/acme/preboarding/login', FORCED_CHANGE, { onboardingEmployeeId: 'emp-9' })).toEqual(to('/change-password'));
+    expect(decide('onboarding', '/acme/forgot-password', SIGNED_IN, ACME_EMPLOYEE)).toEqual(to('/workspace'));
+    expect(decide('onboarding', '/acme/preboarding/login', FORCED_CHANGE, ACME_EMPLOYEE)).toEqual(to('/change-password'));
     expect(decide('onboarding', '/acme/reset/abc', SIGNED_OUT)).toBeNull();
   });
 });

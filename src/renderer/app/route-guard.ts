@@ -32,17 +32,28 @@ export interface GuardInput {
   query: string;
   session: SessionSnapshot;
   productUrls: Pick<PortalConfig['productUrls'], 'recruit' | 'hrms'>;
-  /** The onboarding employee id remembered from onboardingLogin, if any. */
-  onboardingEmployeeId: string | null;
+  /**
+   * The onboarding employee the stored session belongs to, remembered from onboardingLogin or onboardingSignUp: their
+   * id and the organization they signed in to (null when unknown, from a sign-in before it was remembered).
+   */
+  onboardingEmployee: { id: string; orgId: string | null } | null;
+}
+
+/**
+ * Why a signed-in user was sent to /workspace instead of an organization's onboarding page: the workspace says so.
+ * Carried as the navigation's state, so it belongs to that one visit.
+ */
+export interface OnboardingRedirectNotice {
+  onboardingOrgId: string;
 }
 
 /** null: render the screen; 'authenticate-first': resolve the token, then decide again; otherwise go elsewhere. */
-export type GuardDecision = null | 'authenticate-first' | { redirect: string; external: boolean };
+export type GuardDecision = null | 'authenticate-first' | { redirect: string; external: boolean; state?: OnboardingRedirectNotice };
 
 const AUTHORIZE_PATH = '/authorize';
 const AUTHORIZE_KEYS = ['redirect_uri', 'client_id', 'code_challenge'] as const;
 
-const to = (path: string): GuardDecision => ({ redirect: path, external: false });
+const to = (path: string) => ({ redirect: path, external: false });
 const away = (url: string): GuardDecision => ({ redirect: url, external: true });
 
 /** Where a signed-in user goes instead of a public screen. */
@@ -81,7 +92,12 @@ export function decideRoute(input: GuardInput): GuardDecision {
   }
 }
 
-/** A signed-in user on an org screen: the boarding pages for the sign-in and sign-up screens, otherwise the public rule. */
+/**
+ * A signed-in user on an org screen. On the sign-in and sign-up screens the spec sends them to the boarding pages:
+ * that is done when the session is this organization's onboarding employee's. A regular account goes to its
+ * workspace, which says why; an employee of another organization (or of one not remembered) sees the screen they
+ * opened, since their session opens nothing else here. The other org screens follow the public rule.
+ */
 function onboardingRedirect(input: GuardInput): GuardDecision {
   const orgPath = parseOrgPath(input.path);
   if (!orgPath) return signedInHome(input.session);
@@ -89,11 +105,9 @@ function onboardingRedirect(input: GuardInput): GuardDecision {
   const toBoardingDocument = (page === 'login' && !preboarding) || (page === 'register' && preboarding);
   const toEmployeePreview = page === 'register' && !preboarding;
   if (!toBoardingDocument && !toEmployeePreview) return signedInHome(input.session);
-  // Without a known employee there is no boarding page to open; the workspace is the signed-in user's home.
-  if (!input.onboardingEmployeeId) return to('/workspace');
-  return away(
-    toBoardingDocument
-      ? boardingDocumentUrl(input.productUrls, orgId, input.onboardingEmployeeId)
-      : employeePreviewUrl(input.productUrls, orgId, input.onboardingEmployeeId),
-  );
+  const employee = input.onboardingEmployee;
+  // A pending forced password change still comes first (the state is then of no use, and harmless).
+  if (!employee) return { ...signedInHome(input.session), state: { onboardingOrgId: orgId } };
+  if (employee.orgId !== orgId) return null;
+  return away(toBoardingDocument ? boardingDocumentUrl(input.productUrls, orgId, employee.id) : employeePreviewUrl(input.productUrls, orgId, employee.id));
 }

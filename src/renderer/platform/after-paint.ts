@@ -18,8 +18,8 @@ export function afterFirstPaint(): Promise<void> {
 
 const IDLE_WAIT_MS = 1000;
 
-/** requestIdleCallback where there is one (Safari has none: the next task). */
-function whenIdle(run: () => void): void {
+/** requestIdleCallback where there is one (Safari has none: the next task), at most IDLE_WAIT_MS later. */
+export function whenIdle(run: (value?: undefined) => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: IDLE_WAIT_MS });
   else setTimeout(run, 0);
 }

@@ -17,7 +17,7 @@ export type {
   ServiceWorkerStatus,
   ThemeChoice,
 } from './platform';
-export { afterFirstPaint } from './after-paint';
+export { afterFirstPaint, whenIdle } from './after-paint';
 export { THEME_KEY } from './theme-setting';
 export type { OperatingSystem } from './device-kind';
 export { MICROSOFT_ANSWER_KEY, MICROSOFT_CODE_KEY, type MicrosoftPopupResult } from './microsoft-popup';

@@ -14,6 +14,8 @@ export const LOCAL_KEYS = {
   deviceToken: 'device_token',
   /** The onboarding employee's `_id` from `onboardingLogin`, for the boarding pages a signed-in employee is sent to. */
   onboardingEmployeeId: 'onboarding_employee_id',
+  /** The organization (orgId) that employee signed in to: its boarding pages are the only ones their session opens. */
+  onboardingOrgId: 'onboarding_org_id',
   /** The web portal's Light/Dark choice (written by platform/theme-setting.ts, read before first paint). */
   theme: THEME_KEY,
   /** The console-logging switch: 'on' or 'off'. */

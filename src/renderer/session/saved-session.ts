@@ -6,7 +6,7 @@ import { safeInternalPath } from './previous-url';
 /**
  * The one module that writes what a session leaves behind: the `ubs_token` (a cookie on the web, the keychain in the
  * desktop apps: `platform.cookies` decides), `ubs_email` and `previousURL` (cookies shared with the product hosts, 90
- * days, spec section 9), and the onboarding employee's id. Features call these functions; none writes a cookie itself
+ * days, spec section 9), and the onboarding employee's id and organization. Features call these functions; none writes a cookie itself
  * (lint forbids `platform.cookies` and `document.cookie` elsewhere in the renderer).
  */
 
@@ -33,6 +33,7 @@ function writeToken(token: string): Promise<{ persistent: boolean }> {
 export function saveSignIn(token: string, email?: string | null): Promise<{ persistent: boolean }> {
   // A regular account's session now: the handshake no longer flags an onboarding employee's.
   removeLocal(LOCAL_KEYS.onboardingEmployeeId);
+  removeLocal(LOCAL_KEYS.onboardingOrgId);
   if (email) writeCookie(COOKIES.email, email);
   return writeToken(token);
 }
@@ -42,9 +43,13 @@ export function saveEmail(email: string): void {
   writeCookie(COOKIES.email, email);
 }
 
-/** An onboarding or preboarding employee signed in: their token and their id for the boarding pages. */
-export function saveOnboardingSignIn(token: string, employeeId: string): Promise<{ persistent: boolean }> {
-  writeLocal(LOCAL_KEYS.onboardingEmployeeId, employeeId);
+/**
+ * An onboarding or preboarding employee signed in: their token, their id for the boarding pages, and the organization
+ * they signed in to (the server found them on that organization's list), so the guard sends them only to its pages.
+ */
+export function saveOnboardingSignIn(token: string, employee: { id: string; orgId: string }): Promise<{ persistent: boolean }> {
+  writeLocal(LOCAL_KEYS.onboardingEmployeeId, employee.id);
+  writeLocal(LOCAL_KEYS.onboardingOrgId, employee.orgId);
   return writeToken(token);
 }
 

@@ -92,13 +92,14 @@ describe('session.signIn on the desktop', () => {
 
   it('leaves the store alone for an onboarding employee, who leaves for the boarding site once the token is kept', async () => {
     const left: string[] = [];
-    const done = signIn({ kind: 'onboarding', token: 'jwt.3', employeeId: 'emp-7' }, () => left.push(readCookie(COOKIES.token) ?? ''));
+    const done = signIn({ kind: 'onboarding', token: 'jwt.3', employeeId: 'emp-7', orgId: 'acme' }, () => left.push(readCookie(COOKIES.token) ?? ''));
     const write = await nextWrite();
     expect(left).toEqual([]);
     write.settle({ ok: true, data: { persistent: true } });
     await done;
     expect(left).toEqual(['jwt.3']);
     expect(readLocal(LOCAL_KEYS.onboardingEmployeeId)).toBe('emp-7');
+    expect(readLocal(LOCAL_KEYS.onboardingOrgId)).toBe('acme');
     expect(useSessionStore.getState()).toMatchObject({ token: null, isAuthenticated: false });
   });
 });

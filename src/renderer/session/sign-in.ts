@@ -17,7 +17,7 @@ export type SignIn =
    * An onboarding or preboarding employee: the page leaves for the boarding site, so the store is left alone (a
    * signed-in store would let the /{orgId}/… guard redirect first); the token and the id restore it on return.
    */
-  | { kind: 'onboarding'; token: string; employeeId: string };
+  | { kind: 'onboarding'; token: string; employeeId: string; orgId: string };
 
 /**
  * The one way the renderer signs in (logout.ts is the one way out). The token is kept first, awaited: the cookie on
@@ -28,7 +28,7 @@ export type SignIn =
  */
 export async function signIn(change: SignIn, then?: () => void): Promise<{ persistent: boolean }> {
   const saved = await (change.kind === 'onboarding'
-    ? saveOnboardingSignIn(change.token, change.employeeId)
+    ? saveOnboardingSignIn(change.token, { id: change.employeeId, orgId: change.orgId })
     : saveSignIn(change.token, 'reply' in change ? change.reply.email : 'email' in change ? change.email : null));
   flushSync(() => {
     // Each transition takes the change as it is (its `kind` aside).

@@ -11,7 +11,7 @@ export async function enterBoarding(orgId: string, reply: { token: string; isPre
   // The session store is left alone (signIn's 'onboarding'): the page is leaving, and a signed-in store would let the
   // guard of the /{orgId}/… screen redirect elsewhere first. The token and the local values restore it on return.
   const { productUrls } = portalConfig();
-  await signIn({ kind: 'onboarding', token: reply.token, employeeId: reply._id }, () =>
+  await signIn({ kind: 'onboarding', token: reply.token, employeeId: reply._id, orgId }, () =>
     platform.redirect(reply.isPreBoarding ? boardingDocumentUrl(productUrls, orgId, reply._id) : employeePreviewUrl(productUrls, orgId, reply._id)),
   );
 }

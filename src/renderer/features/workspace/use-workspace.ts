@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductKey } from '../../../shared/products';
 import type { Organization } from '../../../shared/protocol';
@@ -48,7 +48,9 @@ export function useWorkspace() {
       return;
     }
     if (landing.kind !== 'open-product') {
-      setState(ready);
+      // A transition: React renders the organizations and product tiles in slices, between which the page answers a
+      // tap, instead of in one long task (npm run bench -- tbt).
+      startTransition(() => setState(ready));
       return;
     }
     setState({ status: 'opening', product: landing.choice.product });

@@ -7,6 +7,7 @@ import { LogoutButton } from '../../session/logout-button';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
+import { OnboardingNotice } from './onboarding-notice';
 import { useWorkspace } from './use-workspace';
 import { WorkspaceSelection } from './workspace-selection';
 import '../../ui/choice-card.css';
@@ -33,6 +34,7 @@ export function WorkspaceScreen() {
           <Link to={SECURITY_CENTER_LINK.route}>{SECURITY_CENTER_LINK.name}</Link>
         </nav>
       </div>
+      <OnboardingNotice email={email} list={state.status === 'ready' ? state.list : []} />
       {state.status === 'loading' ? <LoadingScreen label="Loading your organizations…" /> : null}
       {state.status === 'opening' ? <LoadingScreen label={`Opening ${PRODUCT_LABELS[state.product]}…`} /> : null}
       {state.status === 'failed' ? (
