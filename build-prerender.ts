@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { LOGIN_SHELLS_FILE, type LoginShells } from './src/shared/protocol/http';
 import { reactRouterProductionAliases } from './build-react-router';
+import { i18nCatalogs } from './build-i18n';
 
 /**
  * After the web build: renders the sign-in screen once with react-dom/server (src/renderer/app/login-shell.tsx, built
@@ -27,7 +28,7 @@ export function prerenderLoginShell(defines: Record<string, string>): Plugin {
         await build({
           configFile: false,
           root,
-          plugins: [react()],
+          plugins: [react(), i18nCatalogs()],
           resolve: { alias: reactRouterProductionAliases('build') },
           define: defines,
           logLevel: 'warn',

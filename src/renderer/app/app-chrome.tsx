@@ -2,9 +2,11 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { signedInAsAccount } from '../features/menu/active-organization';
 import { ThemeToggle } from '../features/theme/theme-toggle';
+import { tEnglish, useT } from '../i18n';
+import { LanguagePicker } from '../i18n/language-picker';
 import { useSessionStore } from '../session/session-store';
 import { Button } from '../ui/button';
-import { OFFLINE_MESSAGE, useOnline } from '../ui/use-online';
+import { useOnline } from '../ui/use-online';
 import './app-chrome.css';
 import { reloadIntoUpdate, routeChanged, useWebUpdateStore } from './web-updates';
 
@@ -13,6 +15,7 @@ const AppMenu = lazy(() => import('../features/menu/app-menu').then((module) => 
 
 /** What every route shows around its screen: the header (menu or Light/Dark), offline and update notices. */
 export function AppChrome() {
+  const t = useT();
   useRouteTitle();
   useFocusOnNavigate();
   const signedIn = useSessionStore(signedInAsAccount);
@@ -27,19 +30,22 @@ export function AppChrome() {
               <AppMenu />
             </Suspense>
           ) : (
-            <ThemeToggle />
+            <>
+              <LanguagePicker />
+              <ThemeToggle />
+            </>
           )}
         </div>
         {online ? null : (
           <p className="app-notice app-notice-offline" role="status">
-            {OFFLINE_MESSAGE}
+            {t('app.offline')}
           </p>
         )}
         {updateWaiting ? (
           <div className="app-notice" role="status">
-            <span>A new version of Suite Portal is ready. It loads when you leave this page, so nothing you typed is lost.</span>
+            <span>{t('app.updateReady')}</span>
             <Button variant="secondary" onClick={reloadIntoUpdate}>
-              Reload now
+              {t('app.reloadNow')}
             </Button>
           </div>
         ) : null}
@@ -51,16 +57,17 @@ export function AppChrome() {
 
 /** Each route's own title (route-table.ts), "… · Suite Portal". */
 function useRouteTitle(): void {
+  useT();
   const title = documentTitle(useMatches());
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
 
-/** The document title for the routes matched: the deepest route's own title, "… · Suite Portal". */
+/** The document title for the routes matched: the deepest route's own title (in the language shown), "… · Suite Portal". */
 export function documentTitle(matches: readonly { handle?: unknown }[]): string {
   const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
-  return title ? `${title} · Suite Portal` : 'Suite Portal';
+  return title ? `${tEnglish(title)} · Suite Portal` : 'Suite Portal';
 }
 
 /**

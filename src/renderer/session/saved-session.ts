@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from '../../shared/i18n/languages';
 import { portalConfig } from '../api/portal-config';
 import { platform } from '../platform';
 import { COOKIES, DEVICE_PREFERENCE_KEYS, LOCAL_KEYS, readCookie, removeLocal, writeLocal, type CookieName } from './local-values';
@@ -67,6 +68,19 @@ export function peekPreviousUrl(): string | null {
 /** Clears the previousURL cookie once it has been followed. */
 export function forgetPreviousUrl(): void {
   removeCookie(COOKIES.previousUrl);
+}
+
+/**
+ * The language the visitor chose (the sign-in screens' picker), in a cookie so that the server makes the next page in
+ * it. A preference of this browser, not of the session: logout keeps it.
+ */
+export function saveLanguage(language: string): void {
+  platform.cookies.set(LANGUAGE_COOKIE, language, { maxAgeSeconds: COOKIE_MAX_AGE_SECONDS, domain: portalConfig().cookieDomain });
+}
+
+/** The language remembered by `saveLanguage`, as stored (the caller checks it). */
+export function savedLanguage(): string | null {
+  return platform.cookies.get(LANGUAGE_COOKIE) || null;
 }
 
 /** Logout: every local value, every session value and the three portal cookies; this browser's preferences stay. */
