@@ -36,8 +36,8 @@ export function prerenderLoginShell(defines: Record<string, string>): Plugin {
         });
         let shells: LoginShells;
         try {
-          const { renderLoginShells } = (await import(pathToFileURL(join(ssrDir, 'login-shell.js')).href)) as { renderLoginShells(): LoginShells };
-          shells = renderLoginShells();
+          const { renderLoginShells } = (await import(pathToFileURL(join(ssrDir, 'login-shell.js')).href)) as { renderLoginShells(): Promise<LoginShells> };
+          shells = await renderLoginShells();
         } catch (error) {
           throw new Error(
             "Prerendering /login failed: the portal's first render at /login runs in Node at build time, so it may not read the browser (see src/renderer/README.md, '/login arrives prerendered').",

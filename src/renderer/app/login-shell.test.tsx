@@ -50,8 +50,9 @@ async function hydrate(markup: string, microsoftSignIn: boolean) {
   return { container, fellBack, identifier, before };
 }
 
+const shells = await renderLoginShells();
+
 describe('/login as the build prerenders it', () => {
-  const shells = renderLoginShells();
 
   it('is hydrated as it is, with and without the Microsoft button: React keeps the elements and what was typed', async () => {
     for (const [markup, microsoft] of [
