@@ -209,7 +209,7 @@ describe('serving it', () => {
     const forgot = await page('/forgot-password', { 'accept-language': 'ta-IN,ta;q=0.9' });
     expect(forgot.document.documentElement.lang).toBe('ta');
     expect(forgot.vary).toMatch(/accept-language/i);
-    for (const headers of [{ 'accept-language': 'fr, de;q=0.8' }, { 'accept-language': 'hi;q=0, en' }, { cookie: 'ubs_lang=xx' }, {}]) {
+    for (const headers of [{ 'accept-language': 'fr, de;q=0.8' }, { 'accept-language': 'hi;q=0, en' }, { cookie: 'ubs_lang=xx' }, {}] as Record<string, string>[]) {
       const english = await page('/login', headers);
       expect(english.document.documentElement.lang, JSON.stringify(headers)).toBe('en');
       expect(english.document.querySelector('#root h1')?.textContent).toBe('Sign In');
