@@ -85,6 +85,8 @@ export function savedLanguage(): string | null {
 
 /** Logout: every local value, every session value and the three portal cookies; this browser's preferences stay. */
 export function clearSavedSession(): void {
+  // The language is a preference too; in the desktop apps it is a local value, which the clearing below would take.
+  const language = savedLanguage();
   try {
     const kept = DEVICE_PREFERENCE_KEYS.flatMap((key) => {
       const value = localStorage.getItem(key);
@@ -97,6 +99,7 @@ export function clearSavedSession(): void {
     // Storage that cannot be read holds nothing to clear.
   }
   for (const name of Object.values(COOKIES)) removeCookie(name);
+  if (language) saveLanguage(language);
 }
 
 /** Sign-up is done: the affiliate and user codes of spec section 4 have done their job. */
