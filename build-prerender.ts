@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { LOGIN_SHELLS_FILE, type LoginShells } from './src/shared/protocol/http.ts';
 import { reactRouterProductionAliases } from './build-react-router.ts';
+import { i18nCatalogs } from './build-i18n.ts';
 
 /**
  * After the web build: renders the sign-in screen once with react-dom/server (src/renderer/app/login-shell.tsx, built
@@ -27,7 +28,7 @@ export function prerenderLoginShell(defines: Record<string, string>): Plugin {
         await build({
           configFile: false,
           root,
-          plugins: [react()],
+          plugins: [react(), i18nCatalogs()],
           resolve: { alias: reactRouterProductionAliases('build') },
           define: defines,
           logLevel: 'warn',
@@ -35,8 +36,8 @@ export function prerenderLoginShell(defines: Record<string, string>): Plugin {
         });
         let shells: LoginShells;
         try {
-          const { renderLoginShells } = (await import(pathToFileURL(join(ssrDir, 'login-shell.js')).href)) as { renderLoginShells(): LoginShells };
-          shells = renderLoginShells();
+          const { renderLoginShells } = (await import(pathToFileURL(join(ssrDir, 'login-shell.js')).href)) as { renderLoginShells(): Promise<LoginShells> };
+          shells = await renderLoginShells();
         } catch (error) {
           throw new Error(
             "Prerendering /login failed: the portal's first render at /login runs in Node at build time, so it may not read the browser (see src/renderer/README.md, '/login arrives prerendered').",

@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { reactRouterProductionAliases } from './build-react-router';
 import { buildCommit, rendererBuildDefines } from './build-stamp';
+import { i18nCatalogs } from './build-i18n';
 
 // Desktop build: main and preload for Node/Electron, the renderer from the same sources as the web build.
 // PORTAL_FLAVOR (chat | track), PORTAL_SERVER_URL and PORTAL_UPDATES_URL are baked into main at build time
@@ -34,7 +35,7 @@ export default defineConfig(({ command }) => ({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: { outDir: resolve(__dirname, 'out/renderer'), rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
-    plugins: [react()],
+    plugins: [react(), i18nCatalogs()],
     resolve: { alias: reactRouterProductionAliases(command) },
     // The desktop apps never register the web portal's service worker (platform/index.ts picks the desktop platform).
     define: { __PORTAL_TARGET__: JSON.stringify('desktop'), ...rendererBuildDefines() },

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs } from './build-i18n.ts';
 import { rendererBuildDefines } from './build-stamp.ts';
 import { trustTestCaInChildProcesses } from './tests/oidc/test-ca.ts';
 
@@ -12,12 +13,13 @@ export default defineConfig({
     projects: [
       {
         // Unit tests sit beside the code they test.
+        plugins: [i18nCatalogs()],
         test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.keychain.test.ts'], environment: 'node' },
         define: { __PORTAL_TARGET__: JSON.stringify('web'), ...rendererBuildDefines() },
       },
       {
         // Component tests (*.test.tsx) render React into jsdom and drive it with Testing Library, as a user would.
-        plugins: [react()],
+        plugins: [react(), i18nCatalogs()],
         test: {
           name: 'components',
           include: ['src/**/*.test.tsx'],

@@ -2,6 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
+import { showLanguage, startLanguage } from './i18n';
 import { platform } from './platform';
 
 // Inside the Microsoft sign-in popup the portal only hands the code back and closes; it does not start.
@@ -14,8 +15,14 @@ if (!platform.finishMicrosoftPopup()) {
     </StrictMode>
   );
   // /login's page arrives with the sign-in screen in it (app/login-shell.tsx): React takes over those elements.
-  if (container.firstElementChild) hydrateRoot(container, app, { onRecoverableError: hydrationFellBack });
-  else createRoot(container).render(app);
+  const start = () => {
+    if (container.firstElementChild) hydrateRoot(container, app, { onRecoverableError: hydrationFellBack });
+    else createRoot(container).render(app);
+  };
+  // English is in this chunk; another language's messages load first (the page the server made is in it already).
+  const language = startLanguage();
+  if (language === 'en') start();
+  else void showLanguage(language).then(start, start);
 }
 
 /**

@@ -35,7 +35,7 @@ async function linesOf(locator: Locator): Promise<number> {
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('the Light/Dark switch covers no name of the signed-out screens, on a phone and a laptop', async ({ page }) => {
+test('the Light/Dark switch and the language picker cover no name of the signed-out screens, on a phone and a laptop', async ({ page }) => {
   for (const viewport of [PHONE, { width: 800, height: 900 }, LAPTOP]) {
     await page.setViewportSize(viewport);
     for (const path of ['/login', '/forgot-password', '/register', '/acme/login']) {
@@ -45,6 +45,10 @@ test('the Light/Dark switch covers no name of the signed-out screens, on a phone
       const toggle = page.getByRole('button', { name: 'Dark theme' });
       const [nameBox, toggleBox] = [(await name.boundingBox())!, (await toggle.boundingBox())!];
       expect(overlap(nameBox, toggleBox), `${path} at ${viewport.width}px`).toBe(false);
+      // The language picker beside it (issue 26) covers neither the name nor the switch.
+      const pickerBox = (await page.getByRole('combobox', { name: 'Language' }).boundingBox())!;
+      expect(overlap(nameBox, pickerBox), `${path} at ${viewport.width}px: the picker`).toBe(false);
+      expect(overlap(toggleBox, pickerBox), `${path} at ${viewport.width}px: the picker and the switch`).toBe(false);
       await expectNoSidewaysScroll(page);
     }
   }

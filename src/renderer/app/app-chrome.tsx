@@ -3,9 +3,11 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { signedInAsAccount } from '../features/menu/active-organization';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 import { whenIdle } from '../platform';
+import { tEnglish, useT } from '../i18n';
+import { LanguagePicker } from '../i18n/language-picker';
 import { useSessionStore } from '../session/session-store';
 import { Button } from '../ui/button';
-import { OFFLINE_MESSAGE, useOnline } from '../ui/use-online';
+import { useOnline } from '../ui/use-online';
 import './app-chrome.css';
 import { reloadIntoUpdate, routeChanged, useWebUpdateStore } from './web-updates';
 
@@ -15,6 +17,7 @@ const AppMenu = lazy(() => new Promise<void>(whenIdle).then(() => import('../fea
 
 /** What every route shows around its screen: the header (menu or Light/Dark), offline and update notices. */
 export function AppChrome() {
+  const t = useT();
   useRouteTitle();
   useFocusOnNavigate();
   const signedIn = useSessionStore(signedInAsAccount);
@@ -29,19 +32,22 @@ export function AppChrome() {
               <AppMenu />
             </Suspense>
           ) : (
-            <ThemeToggle />
+            <>
+              <LanguagePicker />
+              <ThemeToggle />
+            </>
           )}
         </div>
         {online ? null : (
           <p className="app-notice app-notice-offline" role="status">
-            {OFFLINE_MESSAGE}
+            {t('app.offline')}
           </p>
         )}
         {updateWaiting ? (
           <div className="app-notice" role="status">
-            <span>A new version of Suite Portal is ready. It loads when you leave this page, so nothing you typed is lost.</span>
+            <span>{t('app.updateReady')}</span>
             <Button variant="secondary" onClick={reloadIntoUpdate}>
-              Reload now
+              {t('app.reloadNow')}
             </Button>
           </div>
         ) : null}
@@ -53,16 +59,17 @@ export function AppChrome() {
 
 /** Each route's own title (route-table.ts), "… · Suite Portal". */
 function useRouteTitle(): void {
+  useT();
   const title = documentTitle(useMatches());
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
 
-/** The document title for the routes matched: the deepest route's own title, "… · Suite Portal". */
+/** The document title for the routes matched: the deepest route's own title (in the language shown), "… · Suite Portal". */
 export function documentTitle(matches: readonly { handle?: unknown }[]): string {
   const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title;
-  return title ? `${title} · Suite Portal` : 'Suite Portal';
+  return title ? `${tEnglish(title)} · Suite Portal` : 'Suite Portal';
 }
 
 /**

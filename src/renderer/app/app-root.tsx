@@ -6,7 +6,7 @@ import { GlobalErrorAlert, installGlobalErrorHandler } from '../ui/global-error'
 import { LoadingScreen } from '../ui/spinner';
 import { Toaster } from '../ui/toast';
 import '../ui/lifecycle.css';
-import { OFFLINE_MESSAGE } from '../ui/use-online';
+import { t } from '../i18n';
 import { boot, OfflineError } from './boot';
 import { PlatformStatus } from './platform-status';
 import { createAppRouter } from './router';
@@ -66,7 +66,7 @@ export function AppRoot() {
       <main className="standalone">
         <h1>You are offline</h1>
         <p className="lead" role="status">
-          {OFFLINE_MESSAGE}
+          {t('app.offline')}
         </p>
         <Button onClick={() => platform.reload()}>Try again</Button>
       </main>

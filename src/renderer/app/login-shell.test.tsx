@@ -6,6 +6,8 @@ import { setPortalConfig } from '../api';
 import { LOCAL_KEYS } from '../session/local-values';
 import { LOGOUT_REASON_KEY } from '../session/logout';
 import { PortalApp } from './app-root';
+import { showLanguage } from '../i18n';
+import type { Language } from '../../shared/i18n/languages';
 import { loginShellConfig, renderLoginShells } from './login-shell';
 import { appRoutes } from './router';
 // What the screen loads after its first paint, loaded here first: a load still under way when a test ends would
@@ -50,8 +52,28 @@ async function hydrate(markup: string, microsoftSignIn: boolean) {
   return { container, fellBack, identifier, before };
 }
 
+const shells = await renderLoginShells();
+
 describe('/login as the build prerenders it', () => {
-  const shells = renderLoginShells();
+  it('is prerendered in each other language, and hydrated as it is once main.tsx has shown that language', async () => {
+    const headings: Record<string, string | null | undefined> = {};
+    for (const [language, shell] of Object.entries(shells.languages ?? {})) {
+      await showLanguage(language as Language);
+      const { container, fellBack, identifier, before } = await hydrate(shell.microsoft, true);
+      expect(fellBack, language).toEqual([]);
+      expect(container.querySelector('h1'), language).toBe(before);
+      expect(container.querySelector('input[name="identifier"]'), language).toBe(identifier);
+      headings[language] = before?.textContent;
+      expect(shell.title, language).toBe(`${before?.textContent} · Suite Portal`);
+      act(() => root?.unmount());
+      root = null;
+      container.remove();
+    }
+    await showLanguage('en');
+    expect(headings).toEqual({ hi: 'साइन इन करें', bn: 'সাইন ইন করুন', ta: 'உள்நுழைக', te: 'సైన్ ఇన్ చేయండి', mr: 'साइन इन करा', ur: 'سائن اِن کریں' });
+    expect(shells.title).toBe('Sign In · Suite Portal');
+  });
+
 
   it('is hydrated as it is, with and without the Microsoft button: React keeps the elements and what was typed', async () => {
     for (const [markup, microsoft] of [

@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router-dom';
 import type { LoginShells, PortalConfig } from '../../shared/protocol/http';
+import { LANGUAGES, type Language } from '../../shared/i18n/languages';
 import { setPortalConfig } from '../api';
+import { showLanguage } from '../i18n';
 import { documentTitle } from './app-chrome';
 import { PortalApp } from './app-root';
 import { appRoutes } from './router';
@@ -28,7 +30,7 @@ export const loginShellConfig = (microsoftSignIn: boolean): PortalConfig => ({
  * The page paints it before any script has run, and main.tsx hydrates it: React takes over the same elements, so
  * what was typed in the meantime stays. Before that a submit goes nowhere (sign-in-form.tsx).
  */
-export function renderLoginShells(): LoginShells {
+export async function renderLoginShells(): Promise<LoginShells> {
   const routerAtLogin = () => createMemoryRouter(appRoutes(), { initialEntries: ['/login'] });
   const render = (microsoftSignIn: boolean) => {
     setPortalConfig(loginShellConfig(microsoftSignIn));
@@ -39,5 +41,15 @@ export function renderLoginShells(): LoginShells {
       </StrictMode>,
     );
   };
-  return { plain: render(false), microsoft: render(true), title: documentTitle(routerAtLogin().state.matches.map((match) => ({ handle: match.route.handle }))) };
+  const shells = () => ({ plain: render(false), microsoft: render(true), title: documentTitle(routerAtLogin().state.matches.map((match) => ({ handle: match.route.handle }))) });
+  const english = shells();
+  // The same screen in each other language, for the server to send the one it picks (cookie, else Accept-Language).
+  const languages: Record<string, ReturnType<typeof shells>> = {};
+  for (const language of Object.keys(LANGUAGES) as Language[]) {
+    if (language === 'en') continue;
+    await showLanguage(language);
+    languages[language] = shells();
+  }
+  await showLanguage('en');
+  return { ...english, languages };
 }

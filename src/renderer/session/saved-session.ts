@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from '../../shared/i18n/languages';
 import { portalConfig } from '../api/portal-config';
 import { platform } from '../platform';
 import { COOKIES, DEVICE_PREFERENCE_KEYS, LOCAL_KEYS, readCookie, removeLocal, writeLocal, type CookieName } from './local-values';
@@ -74,8 +75,23 @@ export function forgetPreviousUrl(): void {
   removeCookie(COOKIES.previousUrl);
 }
 
+/**
+ * The language the visitor chose (the sign-in screens' picker), in a cookie so that the server makes the next page in
+ * it. A preference of this browser, not of the session: logout keeps it.
+ */
+export function saveLanguage(language: string): void {
+  platform.cookies.set(LANGUAGE_COOKIE, language, { maxAgeSeconds: COOKIE_MAX_AGE_SECONDS, domain: portalConfig().cookieDomain });
+}
+
+/** The language remembered by `saveLanguage`, as stored (the caller checks it). */
+export function savedLanguage(): string | null {
+  return platform.cookies.get(LANGUAGE_COOKIE) || null;
+}
+
 /** Logout: every local value, every session value and the three portal cookies; this browser's preferences stay. */
 export function clearSavedSession(): void {
+  // The language is a preference too; in the desktop apps it is a local value, which the clearing below would take.
+  const language = savedLanguage();
   try {
     const kept = DEVICE_PREFERENCE_KEYS.flatMap((key) => {
       const value = localStorage.getItem(key);
@@ -88,6 +104,7 @@ export function clearSavedSession(): void {
     // Storage that cannot be read holds nothing to clear.
   }
   for (const name of Object.values(COOKIES)) removeCookie(name);
+  if (language) saveLanguage(language);
 }
 
 /** Sign-up is done: the affiliate and user codes of spec section 4 have done their job. */

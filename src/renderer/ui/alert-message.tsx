@@ -1,3 +1,4 @@
+import { tEnglish } from '../i18n';
 /**
  * A server or action error, announced at once (role="alert"). Rendered only while there is a message, so an
  * expired message leaves nothing behind.
@@ -6,7 +7,7 @@ export function AlertMessage({ id, message }: { id?: string; message: string | n
   if (!message) return null;
   return (
     <p id={id} className="alert-message" role="alert">
-      {message}
+      {tEnglish(message)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../i18n';
 import type { ReactNode } from 'react';
 import { BrandPanel, CompanyPanel } from './brand-panel';
 import './auth-layout.css';
@@ -14,13 +15,14 @@ interface AuthLayoutProps {
 
 /** The split layout of the portal's screens: brand or company panel on one side, the screen on the other. */
 export function AuthLayout({ orgId, cornerLogo, wide = false, children }: AuthLayoutProps) {
+  const t = useT();
   return (
     <div className="auth-layout">
-      <aside className="auth-aside" aria-label={orgId ? 'Company' : 'About Suite Portal'}>
+      <aside className="auth-aside" aria-label={t(orgId ? 'brand.companyLabel' : 'brand.aboutLabel')}>
         {orgId ? <CompanyPanel orgId={orgId} /> : <BrandPanel />}
       </aside>
       <main className="auth-main">
-        {cornerLogo ? <img className="corner-logo" src={cornerLogo} alt="Selected company logo" /> : null}
+        {cornerLogo ? <img className="corner-logo" src={cornerLogo} alt={t('brand.cornerLogo')} /> : null}
         <div className={`auth-content${wide ? ' auth-content-wide' : ''}`}>{children}</div>
       </main>
     </div>

@@ -1,25 +1,22 @@
+import { useT } from '../i18n';
 import { Avatar } from './avatar';
 import { useCompanyDetails } from './use-company-details';
 
-const CORE_VALUES = [
-  'One account for every product your team uses',
-  'Security first, with multi-factor sign-in',
-  'Built for admins, members and clients alike',
-  'Your organization, your rules, your data',
-] as const;
+const CORE_VALUES = ['brand.value1', 'brand.value2', 'brand.value3', 'brand.value4'] as const;
 
 /** The default panel of the sign-in screens: product name, tagline and four core values. */
 export function BrandPanel() {
+  const t = useT();
   return (
     <div className="brand-panel">
       <p className="brand-name">
         <BrandMark />
         Suite Portal
       </p>
-      <p className="brand-tagline">Everything your workplace runs on, one sign-in away.</p>
+      <p className="brand-tagline">{t('brand.tagline')}</p>
       <ul className="brand-values">
         {CORE_VALUES.map((value) => (
-          <li key={value}>{value}</li>
+          <li key={value}>{t(value)}</li>
         ))}
       </ul>
     </div>
@@ -28,6 +25,7 @@ export function BrandPanel() {
 
 /** The panel of /{orgId}/… screens: the company's logo and name; the brand panel when they cannot be fetched. */
 export function CompanyPanel({ orgId }: { orgId: string }) {
+  const t = useT();
   const state = useCompanyDetails(orgId);
   if (state.status === 'failed') return <BrandPanel />;
   if (state.status === 'loading') return <div className="brand-panel brand-panel-loading" aria-busy="true" />;
@@ -36,7 +34,7 @@ export function CompanyPanel({ orgId }: { orgId: string }) {
     <div className="brand-panel company-panel">
       <Avatar className="company-logo" name={company} image={companyLogo} width={72} />
       <p className="brand-name">{company}</p>
-      <p className="brand-tagline">Sign in to continue to {company}.</p>
+      <p className="brand-tagline">{t('brand.companyTagline', { company })}</p>
     </div>
   );
 }

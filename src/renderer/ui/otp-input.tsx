@@ -1,3 +1,4 @@
+import { tEnglish, useT } from '../i18n';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import './fields.css';
 
@@ -17,7 +18,8 @@ interface OtpInputProps {
  * Six numeric boxes (spec sections 2 and 9). Typing moves on, Backspace moves back, a pasted code fills every box;
  * each box has its own label so a screen reader says which digit it is.
  */
-export function OtpInput({ id, value, onChange, label = 'One-time code', error, disabled }: OtpInputProps) {
+export function OtpInput({ id, value, onChange, label, error, disabled }: OtpInputProps) {
+  const t = useT();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: OTP_LENGTH }, (_, index) => value[index] ?? '');
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
@@ -48,8 +50,9 @@ export function OtpInput({ id, value, onChange, label = 'One-time code', error, 
   return (
     <div className="field">
       <fieldset className="otp" aria-describedby={`${id}-message`}>
-        <legend className="field-label">{label}</legend>
-        <div className="otp-boxes">
+        <legend className="field-label">{label ?? t('field.otp')}</legend>
+        {/* Codes read left to right in every language: the first digit stays on the left in Urdu too. */}
+        <div className="otp-boxes" dir="ltr">
           {digits.map((digit, index) => (
             <input
               key={index}
@@ -61,7 +64,7 @@ export function OtpInput({ id, value, onChange, label = 'One-time code', error, 
               inputMode="numeric"
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
               maxLength={1}
-              aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+              aria-label={t('field.otpDigit', { index: index + 1, count: OTP_LENGTH })}
               aria-invalid={error ? true : undefined}
               disabled={disabled}
               value={digit}
@@ -77,7 +80,7 @@ export function OtpInput({ id, value, onChange, label = 'One-time code', error, 
         </div>
       </fieldset>
       <p id={`${id}-message`} className="field-message" aria-live="polite">
-        {error}
+        {error ? tEnglish(error) : null}
       </p>
     </div>
   );

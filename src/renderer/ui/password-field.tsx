@@ -1,3 +1,4 @@
+import { useT } from '../i18n';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 
@@ -5,16 +6,19 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a show/hide toggle (spec section 2: every password field has one). */
 export function PasswordField(props: PasswordFieldProps) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
+      // Passwords, like addresses and codes, read left to right in a right-to-left language too.
+      dir="ltr"
       {...props}
       type={visible ? 'text' : 'password'}
       trailing={
         <button
           type="button"
           className="field-toggle"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={t(visible ? 'field.hidePassword' : 'field.showPassword')}
           aria-controls={props.id}
           onClick={() => setVisible((value) => !value)}
         >

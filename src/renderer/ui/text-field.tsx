@@ -1,5 +1,6 @@
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
 import './fields.css';
+import { tEnglish } from '../i18n';
 
 export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   id: string;
@@ -51,7 +52,7 @@ export function TextField({ id, label, error, trailing, describedBy, keepLeading
         {trailing}
       </div>
       <p id={messageId} className="field-message" aria-live="polite">
-        {error}
+        {error ? tEnglish(error) : null}
       </p>
     </div>
   );

@@ -200,6 +200,47 @@ describe('serving it', () => {
     expect(deployed.querySelector('#root button')?.textContent).toBe('Login With Microsoft');
   });
 
+  it('makes every page in the language of the ubs_lang cookie, else of Accept-Language, and /login prerendered in it', async () => {
+    writeFileSync(indexFile, BUILT);
+    writeShells({
+      plain: '<div><h1>Sign In</h1></div>',
+      microsoft: '<div><h1>Sign In</h1><button>Login With Microsoft</button></div>',
+      title: 'Sign In · Suite Portal',
+      languages: {
+        hi: { plain: '<div><h1>साइन इन करें</h1></div>', microsoft: '<div><h1>साइन इन करें</h1><button>Microsoft से लॉगिन करें</button></div>', title: 'साइन इन करें · Suite Portal' },
+        ur: { plain: '<div><h1>سائن اِن کریں</h1></div>', microsoft: '<div><h1>سائن اِن کریں</h1><button>Microsoft کے ساتھ لاگ اِن کریں</button></div>', title: 'سائن اِن کریں · Suite Portal' },
+      },
+    });
+    const page = async (path: string, headers: Record<string, string>) => {
+      const response = await fetch(`${base}${path}`, { headers });
+      return { vary: response.headers.get('vary'), document: new JSDOM(await response.text()).window.document };
+    };
+    const hindi = await page('/login', { 'accept-language': 'fr-FR;q=0.9, hi-IN, en;q=0.5' });
+    expect(hindi.document.documentElement.lang).toBe('hi');
+    expect(hindi.document.documentElement.dir).toBe('ltr');
+    expect(hindi.document.querySelector('#root h1')?.textContent).toBe('साइन इन करें');
+    expect(hindi.document.title).toBe('साइन इन करें · Suite Portal');
+    expect(hindi.vary).toMatch(/accept-language/i);
+    // The remembered choice wins over the browser's languages.
+    const urdu = await page('/login', { 'accept-language': 'hi', cookie: 'theme=dark; ubs_lang=ur' });
+    expect([urdu.document.documentElement.lang, urdu.document.documentElement.dir]).toEqual(['ur', 'rtl']);
+    expect(urdu.document.querySelector('#root button')?.textContent).toBe('Microsoft کے ساتھ لاگ اِن کریں');
+    // Other pages carry the language too; a language the portal does not speak, or none, is English.
+    const forgot = await page('/forgot-password', { 'accept-language': 'ta-IN,ta;q=0.9' });
+    expect(forgot.document.documentElement.lang).toBe('ta');
+    expect(forgot.vary).toMatch(/accept-language/i);
+    for (const headers of [{ 'accept-language': 'fr, de;q=0.8' }, { 'accept-language': 'hi;q=0, en' }, { cookie: 'ubs_lang=xx' }, {}] as Record<string, string>[]) {
+      const english = await page('/login', headers);
+      expect(english.document.documentElement.lang, JSON.stringify(headers)).toBe('en');
+      expect(english.document.querySelector('#root h1')?.textContent).toBe('Sign In');
+    }
+    // A language the build has no prerendered screen for (an older build): the page, rendered by the browser.
+    writeShells({ plain: '<div><h1>Sign In</h1></div>', microsoft: '<div><h1>Sign In</h1></div>', title: 'Sign In · Suite Portal' });
+    const bengali = await page('/login', { 'accept-language': 'bn' });
+    expect(bengali.document.documentElement.lang).toBe('bn');
+    expect(bengali.document.querySelector('#root')?.children).toHaveLength(0);
+  });
+
   it('sends /login without a prerendered screen where the build has none or it cannot be read', async () => {
     writeFileSync(indexFile, BUILT);
     writeShells('{"plain": 1');

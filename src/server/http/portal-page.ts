@@ -4,6 +4,7 @@ import type { Request, RequestHandler } from 'express';
 import { isInAppBrowser } from '../../shared/in-app-browser';
 import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE, type LoginShells, type PortalConfig } from '../../shared/protocol';
 import { escapeHtml } from '../../shared/escape-html';
+import { acceptedLanguages, directionOf, isUiLanguage, LANGUAGE_COOKIE, pickLanguage, type UiLanguage } from '../../shared/i18n/languages';
 import { portalPathOf } from '../../shared/portal-paths';
 
 /**
@@ -55,11 +56,15 @@ export interface LoginShell {
   title: string | null;
 }
 
-/** The build's prerendered screens, or null where the build has none (or an unreadable file: the page still works). */
-function loginShellOf(text: string | null, config: PortalConfig): LoginShell | null {
+/**
+ * The build's prerendered screen in the language, or null where the build has none (or an unreadable file: the page
+ * still works, rendered by the browser).
+ */
+function loginShellOf(text: string | null, config: PortalConfig, language: UiLanguage): LoginShell | null {
   if (text === null) return null;
   try {
-    const shells = JSON.parse(text) as Partial<LoginShells> | null;
+    const all = JSON.parse(text) as Partial<LoginShells> | null;
+    const shells = language === 'en' ? all : all?.languages?.[language];
     const markup = config.microsoftSignIn ? shells?.microsoft : shells?.plain;
     const title = typeof shells?.title === 'string' && shells.title.length > 0 ? shells.title : null;
     return typeof markup === 'string' && markup.length > 0 ? { markup, title } : null;
@@ -72,6 +77,25 @@ function loginShellOf(text: string | null, config: PortalConfig): LoginShell | n
 const TOKEN_PRESENT = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=[^;\\s]`);
 const signedIn = (req: Request) => TOKEN_PRESENT.test(req.headers.cookie ?? '');
 
+const LANGUAGE_VALUE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]+)`);
+
+/**
+ * The language of the page (issue 26): the visitor's choice, remembered in the `ubs_lang` cookie (which may be the
+ * pseudo-locale), else the first of the browser's Accept-Language the portal speaks, else English.
+ */
+export function pageLanguage(req: Pick<Request, 'headers'>): UiLanguage {
+  const chosen = LANGUAGE_VALUE.exec(req.headers.cookie ?? '')?.[1];
+  if (isUiLanguage(chosen)) return chosen;
+  const header = req.headers['accept-language'];
+  return pickLanguage(acceptedLanguages(Array.isArray(header) ? header.join(',') : header));
+}
+
+/** The page's <html> element in the language: its `lang` and writing direction. */
+export function withLanguage(page: string, language: UiLanguage): string {
+  return page.replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${directionOf(language)}"`);
+}
+
+/** The pages in one language. */
 interface Pages {
   page: string;
   /** /login for a visitor who is not signed in: the page with the sign-in screen already in it. */
@@ -80,12 +104,15 @@ interface Pages {
   loginInApp: string;
 }
 
-/** The build as read, and the pages made of it for each value of the config's console-logging flag. */
+/**
+ * The build as read, and the pages made of it on first use for each language and value of the config's
+ * console-logging flag (`{language}/{flag}`); all dropped when the build changes.
+ */
 interface Built {
   modified: string;
   html: string;
-  shell: LoginShell | null;
-  pages: Map<boolean, Pages>;
+  shells: string | null;
+  pages: Map<string, Pages>;
 }
 
 /**
@@ -100,30 +127,29 @@ export function portalPage(webRoot: string, config: PortalConfig, consoleLogging
   const shellsFile = join(webRoot, LOGIN_SHELLS_FILE);
   let cached: Built | null = null;
   const modifiedOf = (file: string) => stat(file).then((info) => info.mtimeMs, () => null);
-  const pages = async (consoleLogging: boolean): Promise<Pages | null> => {
+  const pages = async (language: UiLanguage, consoleLogging: boolean): Promise<Pages | null> => {
     const [index, shells] = await Promise.all([modifiedOf(indexFile), modifiedOf(shellsFile)]);
     if (index === null) return null;
     const modified = `${index}/${shells}`;
     if (cached?.modified !== modified) {
-      const html = await readFile(indexFile, 'utf8');
-      const shell = loginShellOf(await readFile(shellsFile, 'utf8').catch(() => null), config);
-      cached = { modified, html, shell, pages: new Map() };
+      cached = { modified, html: await readFile(indexFile, 'utf8'), shells: await readFile(shellsFile, 'utf8').catch(() => null), pages: new Map() };
     }
-    const { html, shell } = cached;
-    let made = cached.pages.get(consoleLogging);
+    const key = `${language}/${consoleLogging}`;
+    let made = cached.pages.get(key);
     if (!made) {
-      const page = withPortalConfig(html, { ...config, consoleLogging });
+      const page = withLanguage(withPortalConfig(cached.html, { ...config, consoleLogging }), language);
+      const shell = loginShellOf(cached.shells, config, language);
       made = {
         page,
         login: shell === null ? page : withLoginShell(page, shell),
         loginInApp: shell === null ? page : withLoginShell(page, shell, { inAppBrowser: true }),
       };
-      cached.pages.set(consoleLogging, made);
+      cached.pages.set(key, made);
     }
     return made;
   };
   return (req, res, next) => {
-    pages(consoleLoggingOf(req)).then((built) => {
+    pages(pageLanguage(req), consoleLoggingOf(req)).then((built) => {
       if (built === null) {
         res.status(503).type('text/plain').send('The web portal has not been built. Run `npm run build:web`, or start with `npm start`.');
         return;
@@ -134,7 +160,9 @@ export function portalPage(webRoot: string, config: PortalConfig, consoleLogging
       res.status(known ? 200 : 404);
       if (!known?.indexed) res.set('X-Robots-Tag', 'noindex');
       res.set('Cache-Control', 'no-cache');
-      if (login) res.vary('Cookie').vary('User-Agent');
+      // Every page is in the language of the cookie or of Accept-Language (issue 26).
+      res.vary('Cookie').vary('Accept-Language');
+      if (login) res.vary('User-Agent');
       const prerendered = login && !signedIn(req);
       res.type('html').send(!prerendered ? built.page : isInAppBrowser(req.get('user-agent') ?? '') ? built.loginInApp : built.login);
     }, next);

@@ -44,6 +44,8 @@ export interface LoginShells {
   microsoft: string;
   /** The document title the renderer gives /login ("Sign In · Suite Portal"), plain text. */
   title: string;
+  /** The same screen in each other language the portal speaks (issue 26), by language code. */
+  languages?: Record<string, { plain: string; microsoft: string; title: string }>;
 }
 
 export { isWebUrl, parsePortalConfig, type PortalConfig, type SupportContact } from './portal-config.ts';

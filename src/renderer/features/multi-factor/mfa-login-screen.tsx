@@ -1,3 +1,4 @@
+import { ltr, tEnglish, useT, type MessageId } from '../../i18n/screens';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { MfaType } from '../../../shared/protocol';
@@ -12,20 +13,21 @@ import { Button } from '../../ui/button';
 import { OtpInput } from '../../ui/otp-input';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { MFA_RESEND_SECONDS, resendLabel, useCountdown } from './countdown';
+import { MFA_RESEND_SECONDS, useCountdown } from './countdown';
 import { trustThisDevice } from '../../session/trust-device';
 import { continueHeldSignIn, heldLogin, useFinishSignIn } from './finish-sign-in';
 import type { PasskeyOffer } from './passkey-second-factor';
 import { MailIcon, PhoneIcon } from './factor-icons';
 
-const FACTOR_LABELS: Record<MfaType, string> = { 1: 'Work email', 2: 'Authenticator app' };
-const FACTOR_DESCRIPTIONS: Record<MfaType, string> = { 1: 'We mail a 6-digit code to your work email.', 2: 'Use the 6-digit code your app shows.' };
+const FACTOR_LABELS = { 1: 'mfa.workEmail', 2: 'mfa.app' } as const satisfies Record<MfaType, MessageId>;
+const FACTOR_DESCRIPTIONS = { 1: 'mfa.workEmailHint', 2: 'mfa.appHint' } as const satisfies Record<MfaType, MessageId>;
 
 /**
  * Multi-Factor Authentication (/multi-factor-authenticate): the second step of login, on the details held in
  * memory. Work email (a mailed code, resend after 30 s) or the authenticator app; the user picks when both are on.
  */
 export function MfaLoginScreen() {
+  const t = useT();
   const details = useSessionStore((state) => state.logInDetails);
   const finish = useFinishSignIn();
   const [otp, setOtp] = useState('');
@@ -71,7 +73,7 @@ export function MfaLoginScreen() {
     try {
       await askAgain(MFAType);
       restartCountdown();
-      showToast(MESSAGES.otpSent);
+      showToast(tEnglish(MESSAGES.otpSent));
     } catch (error) {
       showServerError(errorMessage(error));
     }
@@ -122,17 +124,15 @@ export function MfaLoginScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Multi-Factor Authentication</h1>
+        <h1>{t('mfa.title')}</h1>
         <p className="lead">
-          {type === 1
-            ? `Enter the 6-digit code we sent to ${details.email ?? 'your work email'}.`
-            : 'Enter the 6-digit code shown in your authenticator app.'}
+          {type === 1 ? (details.email ? t('mfa.leadEmail', { email: ltr(details.email) }) : t('mfa.leadWorkEmail')) : t('mfa.leadApp')}
         </p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         {both ? (
           <fieldset className="choice-group">
-            <legend className="choice-legend">Send the code by</legend>
+            <legend className="choice-legend">{t('mfa.sendBy')}</legend>
             <div className="choice-options">
               {([1, 2] as const).map((option) => (
                 <ChoiceCard
@@ -140,8 +140,8 @@ export function MfaLoginScreen() {
                   type="radio"
                   name="mfa-type"
                   id={`mfa-type-${option}`}
-                  label={FACTOR_LABELS[option]}
-                  description={FACTOR_DESCRIPTIONS[option]}
+                  label={t(FACTOR_LABELS[option])}
+                  description={t(FACTOR_DESCRIPTIONS[option])}
                   icon={option === 1 ? <MailIcon /> : <PhoneIcon />}
                   checked={type === option}
                   disabled={loading || resending}
@@ -151,25 +151,25 @@ export function MfaLoginScreen() {
             </div>
           </fieldset>
         ) : null}
-        <OtpInput id="mfa-otp" label="One-time code" value={otp} onChange={setOtp} error={fieldError} disabled={loading} />
+        <OtpInput id="mfa-otp" value={otp} onChange={setOtp} error={fieldError} disabled={loading} />
         {mayTrust ? (
           <div className="checkbox">
             <input id="mfa-remember-device" type="checkbox" checked={rememberDevice} disabled={loading} onChange={(event) => setRememberDevice(event.target.checked)} />
-            <label htmlFor="mfa-remember-device">Don&apos;t ask again on this device for 30 days</label>
+            <label htmlFor="mfa-remember-device">{t('mfa.rememberDevice')}</label>
           </div>
         ) : null}
         <AlertMessage message={serverError} />
         <Button type="submit" className="button-block" loading={loading}>
-          Submit
+          {t('common.submit')}
         </Button>
       </form>
       {passkey ? (
         <>
           <p className="divider">
-            <span>or</span>
+            <span>{t('common.or')}</span>
           </p>
           <Button variant="secondary" className="button-block" disabled={loading} onClick={() => void signInWithPasskey(passkey)}>
-            Use a passkey instead
+            {t('mfa.passkey')}
           </Button>
         </>
       ) : null}
@@ -177,14 +177,14 @@ export function MfaLoginScreen() {
       <div className="screen-footer screen-footer-lines">
         {type === 1 ? (
           <p>
-            Did not get it?{' '}
+            {t('mfa.didNotGet')}{' '}
             <Button variant="link" loading={resending} disabled={secondsLeft > 0} onClick={() => void resend()}>
-              {resendLabel(secondsLeft)}
+              {secondsLeft > 0 ? t('mfa.resendIn', { seconds: secondsLeft }) : t('mfa.resend')}
             </Button>
           </p>
         ) : null}
         <p>
-          Lost your device? <Link to="/recovery-code">Add Recovery Code</Link>
+          {t('mfa.lostDevice')} <Link to="/recovery-code">{t('mfa.addRecoveryCode')}</Link>
         </p>
       </div>
     </AuthLayout>

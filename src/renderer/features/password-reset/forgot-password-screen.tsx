@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +17,7 @@ export const ForgotSchema = z.object({ email: EmailSchema });
 
 /** Forgot Password? (/forgot-password and the organization variants): mails a reset link, then /email-sent. */
 export function ForgotPasswordScreen() {
+  const t = useT();
   const { orgPath, base } = useOrgFlow();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
@@ -41,23 +43,23 @@ export function ForgotPasswordScreen() {
   return (
     <AuthLayout orgId={orgPath?.orgId}>
       <header className="screen-header">
-        <h1>Forgot Password?</h1>
-        <p className="lead">Enter the email address of your account and we will mail you a link to reset your password.</p>
+        <h1>{t('signIn.forgotPassword')}</h1>
+        <p className="lead">{t('forgot.lead')}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <TextField id="forgot-email" label="Email address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField id="forgot-email" label={t('field.emailAddress')} type="email" dir="ltr" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <AlertMessage message={serverError} />
         {orgPath ? null : (
           <p className="form-aside">
-            <Link to="/forget-with-recovery">Try Recovery code?</Link>
+            <Link to="/forget-with-recovery">{t('forgot.tryRecovery')}</Link>
           </p>
         )}
         <Button type="submit" className="button-block" loading={loading}>
-          Submit
+          {t('common.submit')}
         </Button>
       </form>
       <p className="screen-footer">
-        Remembered it? <Link to={`${base}/login`}>Back to Sign In</Link>
+        {t('forgot.remembered')} <Link to={`${base}/login`}>{t('common.backToSignIn')}</Link>
       </p>
     </AuthLayout>
   );
@@ -65,19 +67,17 @@ export function ForgotPasswordScreen() {
 
 /** Email Sent: the confirmation after a reset request, worded the same whether or not the address has an account. */
 export function EmailSentScreen() {
+  const t = useT();
   const { orgPath, base } = useOrgFlow();
   return (
     <AuthLayout orgId={orgPath?.orgId}>
       <header className="screen-header">
-        <h1>Email Sent</h1>
-        <p className="lead">
-          If an account exists for that address, a link to reset your password is on its way. It works once and expires in one hour. Check your spam
-          folder if it does not arrive.
-        </p>
+        <h1>{t('emailSent.title')}</h1>
+        <p className="lead">{t('emailSent.lead')}</p>
       </header>
       <div className="actions actions-start">
         <Link className="button button-primary" to={`${base}/login`}>
-          Login
+          {t('common.login')}
         </Link>
       </div>
     </AuthLayout>

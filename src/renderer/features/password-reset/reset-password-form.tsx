@@ -1,3 +1,4 @@
+import { tEnglish, useT } from '../../i18n/screens';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -36,6 +37,7 @@ const focusWhenShown = (element: HTMLElement | null) => element?.focus();
  * mailed-link screens and the recovery-code variant, which differ only in how they reset.
  */
 export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }: ResetPasswordFormProps) {
+  const t = useT();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -73,13 +75,13 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
       <section className="result-panel" role="status">
         {/* It replaces the form in place: its heading takes focus, as a route change would. */}
         <h1 tabIndex={-1} ref={focusWhenShown}>
-          {MESSAGES.passwordResetTitle}
+          {tEnglish(MESSAGES.passwordResetTitle)}
         </h1>
-        <p>{MESSAGES.passwordResetDone}</p>
-        <p className="lead">You will be taken to sign in in 5 seconds.</p>
+        <p>{tEnglish(MESSAGES.passwordResetDone)}</p>
+        <p className="lead">{t('reset.redirect', { seconds: RESET_REDIRECT_MS / 1000 })}</p>
         <div className="actions actions-start">
           <Link className="button button-primary" to={loginPath} replace>
-            Sign In
+            {t('common.signIn')}
           </Link>
         </div>
       </section>
@@ -89,7 +91,7 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
   return (
     <>
       <header className="screen-header">
-        <h1>Reset Password</h1>
+        <h1>{t('reset.title')}</h1>
         <p className="lead">{lead}</p>
       </header>
       {notice}
@@ -104,10 +106,10 @@ export function ResetPasswordForm({ idPrefix, lead, loginPath, notice, onReset }
         <AlertMessage message={serverError} />
         <div className="actions">
           <Link className="button button-secondary" to={loginPath}>
-            Cancel
+            {t('common.cancel')}
           </Link>
           <Button type="submit" loading={loading}>
-            Change Password
+            {t('reset.change')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { call, errorMessage } from '../../api';
@@ -14,6 +15,7 @@ type State = { step: 'checking' } | { step: 'invalid'; message: string } | { ste
  */
 export function ResetPasswordScreen() {
   const { orgPath, base } = useOrgFlow();
+  const t = useT();
   const { code = '' } = useParams();
   const [state, setState] = useState<State>({ step: 'checking' });
   const orgId = orgPath?.orgId;
@@ -29,27 +31,27 @@ export function ResetPasswordScreen() {
     };
   }, [code, orgId]);
 
-  if (state.step === 'checking') return <LoadingScreen fullPage label="Checking your link…" />;
+  if (state.step === 'checking') return <LoadingScreen fullPage label={t('reset.checking')} />;
 
   return (
     <AuthLayout orgId={orgId}>
       {state.step === 'invalid' ? (
         <section className="result-panel">
-          <h1>Link Not Valid</h1>
-          <p role="alert">{state.message}</p>
+          <h1>{t('reset.invalidTitle')}</h1>
+          <p role="alert">{tEnglish(state.message)}</p>
           <div className="actions actions-start">
             <Link className="button button-primary" to={`${base}/forgot-password`}>
-              Request a new link
+              {t('reset.newLink')}
             </Link>
             <Link className="button button-secondary" to={`${base}/login`}>
-              Login
+              {t('common.login')}
             </Link>
           </div>
         </section>
       ) : (
         <ResetPasswordForm
           idPrefix="reset"
-          lead={`Choose a new password for ${state.email}.`}
+          lead={t('reset.lead', { email: ltr(state.email) })}
           loginPath={`${base}/login`}
           onReset={async ({ password, cpassword }) => {
             if (orgId) await call('onboardingResetPassword', { orgId, password, code });

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { call, errorMessage } from '../../api';
@@ -18,6 +19,7 @@ const INCOMPLETE = 'This sign-in link is not complete. Start again from the sign
  * the second factor, the email to verify, or the workspace.
  */
 export default function CompanySignInScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const [handoff] = useState(readHandoff);
   const [problem, setProblem] = useState<string | null>(handoff ? null : INCOMPLETE);
@@ -39,19 +41,19 @@ export default function CompanySignInScreen() {
     <AuthLayout>
       <header className="screen-header">
         <h1 ref={heading} tabIndex={-1}>
-          Company Sign In
+          {t('companySignIn.title')}
         </h1>
       </header>
       {problem ? (
         <>
           <AlertMessage message={problem} />
           <p className="screen-footer">
-            <Link to="/login">Back to sign in</Link>
+            <Link to="/login">{t('companySignIn.back')}</Link>
           </p>
         </>
       ) : (
         <p className="notice" role="status">
-          <Spinner /> Signing you in…
+          <Spinner /> {t('companySignIn.signingIn')}
         </p>
       )}
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginReply } from '../../../shared/protocol';
 import { PASSKEY_SIGN_IN_EVENTS } from '../../../shared/protocol/passkey-events';
@@ -35,6 +36,7 @@ export interface PasskeySignInProps {
  * (`platform.passkeyInSystemBrowser`, RFC 8252) and redeems the code it brings back with `passkeyDesktopLogin`.
  */
 export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyChange, onError }: PasskeySignInProps) {
+  const t = useT();
   const [supported] = useState(() => elsewhere !== null || passkeysSupported());
   // The latest callbacks, for a ceremony that settles long after it started (an autofill pick).
   const handlers = useRef({ onReply, onBusyChange, onError });
@@ -87,11 +89,11 @@ export default function PasskeySignIn({ withDivider, disabled, onReply, onBusyCh
     <>
       {withDivider ? (
         <p className="divider">
-          <span>or</span>
+          <span>{t('common.or')}</span>
         </p>
       ) : null}
       <Button variant="secondary" className="button-block passkey-button" disabled={disabled} onClick={() => void run(false)}>
-        Sign in with a passkey
+        {t('signIn.passkey')}
       </Button>
     </>
   );

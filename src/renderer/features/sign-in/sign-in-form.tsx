@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../api';
 import { afterFirstPaint } from '../../platform';
+import { useT } from '../../i18n';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
@@ -78,6 +79,7 @@ const read = (form: HTMLFormElement) => {
  * the one form without react-hook-form: it paints /login, and that library waits for the screens after it.
  */
 export function SignInForm({ loading, offline = false, serverError, forgotPasswordTo, identifierLabel, onSubmit, discoverCompany = false, onCompanySignIn }: SignInFormProps) {
+  const t = useT();
   const [errors, setErrors] = useState<SignInErrors>({});
   const rules = useRef<Rules | null>(null);
   const submitted = useRef(false);
@@ -122,20 +124,22 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
         autoComplete="username webauthn"
         autoCapitalize="none"
         spellCheck={false}
+        // An address or user name reads left to right in every language.
+        dir="ltr"
         error={errors.identifier}
       />
       {companySignIn ? (
         <>
           <p className="notice" role="status">
-            {companySignIn.company} signs you in with your company account.
+            {t('signIn.companyNotice', { company: companySignIn.company })}
           </p>
           <AlertMessage id={SERVER_ERROR_ID} message={serverError} />
           <Button type="submit" className="button-block" loading={loading} disabled={offline}>
-            Continue with {companySignIn.company} sign-in
+            {t('signIn.companyContinue', { company: companySignIn.company })}
           </Button>
           <p className="form-aside">
             <Button variant="link" onClick={() => setPasswordInstead(true)}>
-              Sign in with a password instead
+              {t('signIn.passwordInstead')}
             </Button>
           </p>
         </>
@@ -144,17 +148,17 @@ export function SignInForm({ loading, offline = false, serverError, forgotPasswo
           <PasswordField
             id={FIELD_IDS.password}
             name="password"
-            label="Password"
+            label={t('field.password')}
             autoComplete="current-password"
             error={errors.password}
             describedBy={serverError ? SERVER_ERROR_ID : undefined}
           />
           <AlertMessage id={SERVER_ERROR_ID} message={serverError} />
           <p className="form-aside">
-            <Link to={forgotPasswordTo}>Forgot Password?</Link>
+            <Link to={forgotPasswordTo}>{t('signIn.forgotPassword')}</Link>
           </p>
           <Button type="submit" className="button-block" loading={loading} disabled={offline}>
-            Login
+            {t('common.login')}
           </Button>
         </>
       )}

@@ -7,7 +7,8 @@ import { LOGOUT_REASON_KEY } from '../../session/logout';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { useHydrated } from '../../ui/use-hydrated';
-import { OFFLINE_MESSAGE, useOnline } from '../../ui/use-online';
+import { useOnline } from '../../ui/use-online';
+import { useT } from '../../i18n';
 import { orgFlowBase, parseOrgPath } from '../onboarding/onboarding-paths';
 import { SignInForm } from './sign-in-form';
 import { useSignIn } from './use-sign-in';
@@ -20,6 +21,7 @@ const PasskeySignIn = lazy(() => import('./passkey-sign-in'));
  * under an organization it signs in the onboarding employee and shows the company instead of the brand.
  */
 export function SignInScreen() {
+  const t = useT();
   const { pathname } = useLocation();
   const orgPath = parseOrgPath(pathname);
   const { loading, serverError, submit, signInWithMicrosoft, signInWithCompany, passkey } = useSignIn(orgPath);
@@ -44,25 +46,24 @@ export function SignInScreen() {
       <header className="screen-header">
         {/* After a logout the page is loaded afresh: the focus starts at the heading, as after any move between screens. */}
         <h1 tabIndex={-1} ref={afterLogout ? (heading) => heading?.focus() : undefined}>
-          Sign In
+          {t('common.signIn')}
         </h1>
         {orgPath ? (
           <p className="lead">
-            This sign-in is for new employees in {flow}: use the email address or employee code your HR team registered, and
-            your password. Already working here? <Link to="/login">Use the regular sign-in</Link>.
+            {t('signIn.orgLead', { flow })} {t('signIn.orgAlreadyWorking')} <Link to="/login">{t('signIn.orgRegular')}</Link>.
           </p>
         ) : (
-          <p className="lead">Welcome back. Sign in to continue.</p>
+          <p className="lead">{t('signIn.lead')}</p>
         )}
       </header>
       {sessionEnded ? (
         <p className="notice" role="status">
-          Your session has ended. Please sign in again.
+          {t('signIn.sessionEnded')}
         </p>
       ) : null}
       {online ? null : (
         <p className="alert-message" role="alert">
-          {OFFLINE_MESSAGE}
+          {t('app.offline')}
         </p>
       )}
       <SignInForm
@@ -70,7 +71,7 @@ export function SignInScreen() {
         offline={!online}
         serverError={serverError}
         forgotPasswordTo={`${base}/forgot-password`}
-        identifierLabel={orgPath ? 'Email address or employee code' : 'Email address or user name'}
+        identifierLabel={t(orgPath ? 'signIn.identifierOrg' : 'signIn.identifier')}
         onSubmit={submit}
         discoverCompany={!orgPath && hydrated}
         onCompanySignIn={signInWithCompany}
@@ -78,11 +79,11 @@ export function SignInScreen() {
       {orgPath || !microsoftOffered ? null : (
         <>
           <p className="divider">
-            <span>or</span>
+            <span>{t('common.or')}</span>
           </p>
           <Button variant="secondary" className="button-block" disabled={loading || !online} onClick={() => void signInWithMicrosoft()}>
             <MicrosoftLogo />
-            Login With Microsoft
+            {t('signIn.microsoft')}
           </Button>
         </>
       )}
@@ -93,7 +94,7 @@ export function SignInScreen() {
       ) : null}
       {offerSignUp ? (
         <p className="screen-footer sign-up-offer">
-          Don&apos;t have an account? <Link to={`${base}/register`}>Sign Up</Link>
+          {t('signIn.noAccount')} <Link to={`${base}/register`}>{t('signIn.signUp')}</Link>
         </p>
       ) : null}
     </AuthLayout>

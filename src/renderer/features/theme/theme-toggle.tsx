@@ -1,3 +1,4 @@
+import { useT } from '../../i18n';
 import { chooseTheme, useTheme } from './theme';
 import './theme.css';
 
@@ -7,6 +8,7 @@ import './theme.css';
  * scripts run, when the theme is already applied (public/theme-init.js) and React's first render knows only the default.
  */
 export function ThemeToggle() {
+  const t = useT();
   const { theme } = useTheme();
   const dark = theme === 'dark';
   return (
@@ -18,7 +20,7 @@ export function ThemeToggle() {
         <circle cx="12" cy="12" r="4.5" fill="currentColor" />
         <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
       </svg>
-      <span>Dark theme</span>
+      <span>{t('app.darkTheme')}</span>
     </button>
   );
 }

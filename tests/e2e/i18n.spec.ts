@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessibleOnceQuiet, expectSelection } from './helpers';
+import { codeIn, linkIn, mailCount, waitForMail, withCode } from './mail';
+
+// The sign-in screens in the users' languages (issue 26): the page the server makes follows the ubs_lang cookie, else
+// Accept-Language (Playwright's `locale` sends it, and sets navigator.languages); the picker changes and remembers it.
+
+/** The page's language and direction, as the <html> element says. */
+const htmlLanguage = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+
+async function signInAs(page: Page, labels: { identifier: string; password: string }, identifier: string, password: string) {
+  await page.getByLabel(labels.identifier).fill(identifier);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByLabel(labels.password, { exact: true }).press('Enter');
+}
+
+const HINDI = { identifier: 'ईमेल पता या यूज़र नेम', password: 'पासवर्ड' };
+
+test.describe('Hindi', () => {
+  test.use({ locale: 'hi-IN' });
+
+  test('the first visit follows Accept-Language; the picker switches at once and the choice is remembered', async ({ page, context }) => {
+    await page.goto('/login');
+    expect(await htmlLanguage(page)).toEqual(['hi', 'ltr']);
+    await expect(page.getByRole('heading', { name: 'साइन इन करें' })).toBeVisible();
+    await expect(page).toHaveTitle('साइन इन करें · Suite Portal');
+    await expect(page.getByRole('button', { name: 'Microsoft से लॉग इन करें' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'पासवर्ड भूल गए?' })).toBeVisible();
+    const picker = page.getByRole('combobox', { name: 'भाषा' });
+    await expect(picker).toHaveValue('hi');
+    await expect(picker.getByRole('option')).toHaveText(['English', 'हिन्दी', 'বাংলা', 'தமிழ்', 'తెలుగు', 'मराठी', 'اردو']);
+
+    await picker.selectOption('ta');
+    await expect(page.getByRole('heading', { name: 'உள்நுழைக' })).toBeVisible();
+    expect(await htmlLanguage(page)).toEqual(['ta', 'ltr']);
+    await expect(page).toHaveTitle('உள்நுழைக · Suite Portal');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'ubs_lang')?.value).toBe('ta');
+
+    // The choice beats the browser's language: the server makes the next page in it.
+    await page.getByRole('combobox', { name: 'மொழி' }).selectOption('en');
+    await page.reload();
+    expect(await htmlLanguage(page)).toEqual(['en', 'ltr']);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  });
+
+  test('sign in with a second factor mailed, in Hindi', async ({ page }) => {
+    await page.goto('/login');
+    await signInAs(page, HINDI, 'hindi.mfa@e2e.test', 'Factor@12345');
+    // The first sign-in sets the factor up (that screen is converted in a later round).
+    await expect(page).toHaveURL(/\/setup-multi-factor$/);
+    const since = await mailCount();
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page).toHaveURL(/\/multi-factor-authenticate$/);
+    await expect(page.getByRole('heading', { name: 'मल्टी-फ़ैक्टर प्रमाणीकरण' })).toBeVisible();
+    await expect(page).toHaveTitle('मल्टी-फ़ैक्टर प्रमाणीकरण · Suite Portal');
+    await expect(page.getByText(/पर भेजा गया 6 अंकों का कोड डालें।$/)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'एक-बार का कोड' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^\d+ सेकंड में OTP दोबारा भेजें$/ })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'रिकवरी कोड डालें' })).toHaveAttribute('href', '/recovery-code');
+
+    // The server's refusal ('Invalid OTP') is shown in Hindi.
+    const firstBox = page.getByRole('textbox', { name: '6 में से अंक 1' });
+    await firstBox.click();
+    await page.keyboard.type('000000');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'OTP गलत है' })).toBeVisible();
+
+    const mail = await waitForMail('hindi.mfa@e2e.test', since, withCode);
+    await firstBox.click();
+    await page.keyboard.type(codeIn(mail));
+    await page.getByRole('button', { name: 'सबमिट करें' }).click();
+    await expectSelection(page);
+  });
+
+  test('forgot and reset the password, in Hindi', async ({ page }) => {
+    const email = 'hindi.reset@e2e.test';
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'पासवर्ड भूल गए?' }).click();
+    await expect(page.getByRole('heading', { name: 'पासवर्ड भूल गए?' })).toBeVisible();
+    await expect(page).toHaveTitle('पासवर्ड भूल गए · Suite Portal');
+    // A shared schema's message, in Hindi.
+    await page.getByRole('button', { name: 'सबमिट करें' }).click();
+    await expect(page.getByText('ज़रूरी*')).toBeVisible();
+    const since = await mailCount();
+    await page.getByLabel('ईमेल पता').fill(email);
+    await page.getByLabel('ईमेल पता').press('Enter');
+    await expect(page).toHaveURL(/\/email-sent$/);
+    await expect(page.getByRole('heading', { name: 'ईमेल भेज दिया गया' })).toBeVisible();
+
+    const mail = await waitForMail(email, since);
+    await page.goto(linkIn(mail, '/reset/'));
+    await expect(page.getByRole('heading', { name: 'पासवर्ड रीसेट करें' })).toBeVisible();
+    await expect(page.getByText(`${email} के लिए नया पासवर्ड चुनें।`)).toBeVisible();
+    const password = page.getByLabel('नया पासवर्ड', { exact: true });
+    await password.fill('abc');
+    const checklist = page.getByRole('list', { name: 'पासवर्ड में ये होने चाहिए' });
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'छोटा अक्षर' })).toContainText('(पूरा)');
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'बड़ा अक्षर' })).toContainText('(बाकी)');
+    await password.fill('Naya@12345');
+    await page.getByLabel('पासवर्ड की पुष्टि करें', { exact: true }).fill('Naya@12345x');
+    await page.getByRole('button', { name: 'पासवर्ड बदलें' }).click();
+    await expect(page.getByText('पासवर्ड और पुष्टि वाला पासवर्ड मेल नहीं खाते')).toBeVisible();
+    await page.getByLabel('पासवर्ड की पुष्टि करें', { exact: true }).fill('Naya@12345');
+    await page.getByLabel('पासवर्ड की पुष्टि करें', { exact: true }).press('Enter');
+
+    await expect(page.getByRole('heading', { name: 'पासवर्ड रीसेट हो गया' })).toBeFocused();
+    await expect(page.getByText('आपका पासवर्ड सफलतापूर्वक रीसेट हो गया है।')).toBeVisible();
+    await expect(page.getByText('5 सेकंड में आपको साइन इन पर ले जाया जाएगा।')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+
+    await signInAs(page, HINDI, email, 'Forget@12345');
+    await expect(page.getByRole('alert')).toHaveText('ईमेल, यूज़र नेम या पासवर्ड गलत है।');
+    await signInAs(page, HINDI, email, 'Naya@12345');
+    await expectSelection(page);
+  });
+
+  test('/login in Hindi has no axe violations, and says it is Hindi', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'साइन इन करें' })).toBeVisible();
+    await expectAccessibleOnceQuiet(page, '/login in Hindi');
+  });
+});
+
+test.describe('Urdu', () => {
+  test.use({ locale: 'ur-PK', viewport: { width: 1366, height: 900 } });
+
+  test('the sign-in screen is right to left, with addresses and codes left to right, and axe finds nothing', async ({ page }) => {
+    await page.goto('/login');
+    expect(await htmlLanguage(page)).toEqual(['ur', 'rtl']);
+    await expect(page.getByRole('heading', { name: 'سائن اِن کریں' })).toBeVisible();
+    await expect(page).toHaveTitle('سائن اِن کریں · Suite Portal');
+    await expect(page.getByLabel('ای میل پتہ یا یوزر نیم')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByLabel('پاس ورڈ', { exact: true })).toHaveAttribute('dir', 'ltr');
+    // Mirrored: the brand panel, first in the page, stands on the right; the form on the left.
+    const aside = (await page.locator('.auth-aside').boundingBox())!;
+    const main = (await page.locator('.auth-main').boundingBox())!;
+    expect(aside.x).toBeGreaterThan(main.x);
+    // The header's tools sit at the inline end: the left in Urdu.
+    const tools = (await page.locator('.app-header-tools').boundingBox())!;
+    expect(tools.x).toBeLessThan(400);
+    await expectAccessibleOnceQuiet(page, '/login in Urdu');
+  });
+});
+
+test.describe('the pseudo-locale', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'ubs_lang', value: 'en-XA', url: baseURL! }]);
+  });
+
+  /** Visible texts, accessible names, titles and placeholders that still read as English words. */
+  const untranslated = (page: Page) =>
+    page.evaluate(() => {
+      // What is never translated: the brand's own name, and each language's own name in the picker.
+      const kept = /Suite Portal|English/g;
+      const english = (text: string) => /[A-Za-z]{2,}/.test(text.replace(kept, ''));
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || element.closest('script, style, option') || !element.checkVisibility()) continue;
+        if (english(node.textContent ?? '')) found.push(node.textContent!.trim());
+      }
+      for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+        for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+          const value = element.getAttribute(name);
+          if (value && english(value)) found.push(`${name}="${value}"`);
+        }
+      }
+      if (english(document.title)) found.push(`title: ${document.title}`);
+      return found;
+    });
+
+  /** Elements whose text is cut off: wider or taller than their box where the box hides what overflows. */
+  const clipped = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        if (!element.checkVisibility() || !element.textContent?.trim()) continue;
+        const style = getComputedStyle(element);
+        const hides = style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis';
+        if (hides && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)) found.push(element.outerHTML.slice(0, 120));
+      }
+      if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
+      return found;
+    });
+
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`/login at ${viewport.width}px shows no untranslated English and no clipped text`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/login');
+      expect(await htmlLanguage(page)).toEqual(['en-XA', 'ltr']);
+      await expect(page.getByRole('heading', { name: 'Šííĝñ ÍÍñ' })).toBeVisible();
+      // The validation messages too (the shared schemas' English, shown through the catalog).
+      await page.getByRole('button', { name: 'Ļóóĝííñ', exact: true }).click();
+      await expect(page.getByText('Ŕééǫúúííŕééð*').first()).toBeVisible();
+      expect(await untranslated(page)).toEqual([]);
+      expect(await clipped(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Ƒóóŕĝóóţ Þááššŵóóŕð?' }).click();
+      await expect(page.getByRole('heading', { name: 'Ƒóóŕĝóóţ Þááššŵóóŕð?' })).toBeVisible();
+      expect(await untranslated(page)).toEqual([]);
+      expect(await clipped(page)).toEqual([]);
+    });
+  }
+});
