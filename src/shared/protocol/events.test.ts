@@ -7,6 +7,7 @@ import type { EventName } from './events';
 const token = 'eyJhbGciOiJIUzI1NiJ9.e30.sig';
 const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getCompanyDetails: { valid: { orgId: 'acme' }, invalid: { orgId: '../etc' } },
+  setLanguage: { valid: { language: 'hi' }, invalid: { language: 'fr' } },
   login: { valid: { identifier: 'ada@acme.test', password: 'Admin@12345', platform: 'web' }, invalid: { identifier: 'ada', platform: 'web' } },
   continueSignIn: { valid: { ticket: 'aaaaaaaaaa.bbbbbbbbbb.cccccccccc', otp: '123456' }, invalid: { ticket: 'short' } },
   msLogin: {

@@ -28,6 +28,7 @@ import {
   SignUpPayloadSchema,
   SuccessSchema,
   TokenSchema,
+  LanguageSchema,
 } from './schemas';
 import { refuseControlCharacters, type EventAuth, type EventLimits, type EventPolicy } from './policy';
 import type { SECURITY_EVENTS } from './security-events';
@@ -89,6 +90,12 @@ export const onboardingSubject = (orgId: string, identifier: string) => `${orgId
  * they make the whole contract, `EVENTS` in `contract.ts`; the renderer loads these first and those with /account.
  */
 export const PORTAL_EVENTS = {
+  /**
+   * The language picker's choice (issue 26): the connection's later calls are in it (a sign-in writes it on the
+   * account), and a signed-in account remembers it at once, so its mails follow it.
+   */
+  setLanguage: entry({ auth: 'maybeUser' }, z.object({ language: LanguageSchema }).strict(), SuccessSchema),
+
   /** Company name and logo for the sign-in screens of /{orgId}/…. */
   getCompanyDetails: entry({ auth: 'none' }, z.object({ orgId: OrgIdSchema }), z.object({ company: z.string(), companyLogo: z.string().nullable() })),
   /** Sign in with email or user name and password; may ask for a second factor, a password change or verification. */
