@@ -12,9 +12,9 @@ export const MAIL_TIME_ZONE = 'Asia/Kolkata';
 /** A lifetime in words, in the mail's language: days from a day on, hours from an hour on, else minutes. */
 const duration = (language: Language, seconds: number) => {
   const value = Math.round(seconds / 60);
-  if (value >= 60 * 24) return mailText(language, 'mail.duration.days', { count: Math.round(value / 60 / 24) });
-  if (value >= 60) return mailText(language, 'mail.duration.hours', { count: Math.round(value / 60) });
-  return mailText(language, 'mail.duration.minutes', { count: value });
+  if (value >= 60 * 24) return mailText(language, 'mail.durationDays', { count: Math.round(value / 60 / 24) });
+  if (value >= 60) return mailText(language, 'mail.durationHours', { count: Math.round(value / 60) });
+  return mailText(language, 'mail.durationMinutes', { count: value });
 };
 
 /** Every mail's texts in one language: the product's name is an argument of every message that names it. */
@@ -71,11 +71,11 @@ export function verificationCodeMail(language: Language, to: string, firstName: 
   return compose({
     language,
     to,
-    subject: t('mail.verify.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
-    lines: [t('mail.verify.line', { duration: duration(language, CODE_LIFETIMES.verifyAccount) }), ...(choosePassword ? [t('mail.verify.choosePassword')] : [])],
+    subject: t('mail.verifySubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
+    lines: [t('mail.verifyLine', { duration: duration(language, CODE_LIFETIMES.verifyAccount) }), ...(choosePassword ? [t('mail.verifyChoosePassword')] : [])],
     code,
-    link: { label: t('mail.verify.button'), url: verifyUrl },
+    link: { label: t('mail.verifyButton'), url: verifyUrl },
     footer: t('mail.ignore'),
   });
 }
@@ -86,11 +86,11 @@ export function mfaCodeMail(language: Language, to: string, firstName: string, c
   return compose({
     language,
     to,
-    subject: t('mail.mfa.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
-    lines: [t('mail.mfa.line', { duration: duration(language, CODE_LIFETIMES.mfaLogin) })],
+    subject: t('mail.mfaSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
+    lines: [t('mail.mfaLine', { duration: duration(language, CODE_LIFETIMES.mfaLogin) })],
     code,
-    footer: t('mail.mfa.footer'),
+    footer: t('mail.mfaFooter'),
   });
 }
 
@@ -100,11 +100,11 @@ export function organizationCodeMail(language: Language, to: string, company: st
   return compose({
     language,
     to,
-    subject: t('mail.organization.subject', { company }),
-    greeting: t('mail.greeting.plain'),
-    lines: [t('mail.organization.line', { company, duration: duration(language, CODE_LIFETIMES.verifyOrganization) })],
+    subject: t('mail.organizationSubject', { company }),
+    greeting: t('mail.greetingPlain'),
+    lines: [t('mail.organizationLine', { company, duration: duration(language, CODE_LIFETIMES.verifyOrganization) })],
     code,
-    link: { label: t('mail.organization.button'), url: verifyUrl },
+    link: { label: t('mail.organizationButton'), url: verifyUrl },
     footer: t('mail.ignore'),
   });
 }
@@ -115,11 +115,11 @@ export function resetLinkMail(language: Language, to: string, resetUrl: string, 
   return compose({
     language,
     to,
-    subject: t('mail.reset.subject'),
-    greeting: t('mail.greeting.plain'),
-    lines: [t('mail.reset.line', { duration: duration(language, lifetimeSeconds) })],
-    link: { label: t('mail.reset.button'), url: resetUrl },
-    footer: t('mail.reset.footer'),
+    subject: t('mail.resetSubject'),
+    greeting: t('mail.greetingPlain'),
+    lines: [t('mail.resetLine', { duration: duration(language, lifetimeSeconds) })],
+    link: { label: t('mail.resetButton'), url: resetUrl },
+    footer: t('mail.resetFooter'),
   });
 }
 
@@ -129,11 +129,11 @@ export function invitationMail(language: Language, to: string, company: string, 
   return compose({
     language,
     to,
-    subject: t('mail.invitation.subject', { company }),
-    greeting: t('mail.greeting.plain'),
-    lines: [t('mail.invitation.line', { company }), lifetimeSeconds === null ? t('mail.invitation.once') : t('mail.invitation.expires', { duration: duration(language, lifetimeSeconds) })],
-    link: { label: t('mail.invitation.button'), url: inviteUrl },
-    footer: t('mail.invitation.footer'),
+    subject: t('mail.invitationSubject', { company }),
+    greeting: t('mail.greetingPlain'),
+    lines: [t('mail.invitationLine', { company }), lifetimeSeconds === null ? t('mail.invitationOnce') : t('mail.invitationExpires', { duration: duration(language, lifetimeSeconds) })],
+    link: { label: t('mail.invitationButton'), url: inviteUrl },
+    footer: t('mail.invitationFooter'),
   });
 }
 
@@ -143,11 +143,11 @@ export function clientInvitationMail(language: Language, to: string, company: st
   return compose({
     language,
     to,
-    subject: t('mail.clientInvitation.subject', { company }),
-    greeting: t('mail.greeting.plain'),
-    lines: [t('mail.clientInvitation.line', { company }), t('mail.clientInvitation.details', { duration: duration(language, lifetimeSeconds) })],
-    link: { label: t('mail.invitation.button'), url: inviteUrl },
-    footer: t('mail.invitation.footer'),
+    subject: t('mail.clientInvitationSubject', { company }),
+    greeting: t('mail.greetingPlain'),
+    lines: [t('mail.clientInvitationLine', { company }), t('mail.clientInvitationDetails', { duration: duration(language, lifetimeSeconds) })],
+    link: { label: t('mail.invitationButton'), url: inviteUrl },
+    footer: t('mail.invitationFooter'),
   });
 }
 
@@ -160,14 +160,14 @@ export function unlockMail(language: Language, to: string, firstName: string, un
   return compose({
     language,
     to,
-    subject: t('mail.unlock.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
+    subject: t('mail.unlockSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
     lines: [
-      t(locked === 'unknown devices' ? 'mail.unlock.pausedUnknown' : 'mail.unlock.pausedDevice'),
-      t('mail.unlock.lift', { duration: duration(language, CODE_LIFETIMES.unlockAccount) }),
+      t(locked === 'unknown devices' ? 'mail.unlockPausedUnknown' : 'mail.unlockPausedDevice'),
+      t('mail.unlockLift', { duration: duration(language, CODE_LIFETIMES.unlockAccount) }),
     ],
-    link: { label: t('mail.unlock.button'), url: unlockUrl },
-    footer: t('mail.unlock.footer'),
+    link: { label: t('mail.unlockButton'), url: unlockUrl },
+    footer: t('mail.unlockFooter'),
   });
 }
 
@@ -177,9 +177,9 @@ export function passwordResetNoticeMail(language: Language, to: string, firstNam
   return compose({
     language,
     to,
-    subject: t('mail.resetNotice.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
-    lines: [t('mail.resetNotice.line', { how: how === 'link' ? 'link' : 'recoveryCode' })],
+    subject: t('mail.resetNoticeSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
+    lines: [t('mail.resetNoticeLine', { how: how === 'link' ? 'link' : 'recoveryCode' })],
     footer: t('mail.notYou'),
   });
 }
@@ -201,9 +201,9 @@ export function secondFactorNoticeMail(language: Language, to: string, firstName
   return compose({
     language,
     to,
-    subject: t('mail.secondFactor.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
-    lines: [change.kind === 'setTo' ? t('mail.secondFactor.setTo', { factors: factors(change) }) : t(change.kind === 'recoveryCodeUsed' ? 'mail.secondFactor.recoveryCodeUsed' : 'mail.secondFactor.recoveryCodeMade')],
+    subject: t('mail.secondFactorSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
+    lines: [change.kind === 'setTo' ? t('mail.secondFactorSetTo', { factors: factors(change) }) : t(change.kind === 'recoveryCodeUsed' ? 'mail.secondFactorRecoveryCodeUsed' : 'mail.secondFactorRecoveryCodeMade')],
     footer: t('mail.notYou'),
   });
 }
@@ -214,9 +214,9 @@ export function passkeyNoticeMail(language: Language, to: string, firstName: str
   return compose({
     language,
     to,
-    subject: t(change === 'added' ? 'mail.passkey.addedSubject' : 'mail.passkey.removedSubject'),
-    greeting: t('mail.greeting.named', { firstName }),
-    lines: [t(change === 'added' ? 'mail.passkey.added' : 'mail.passkey.removed', { name })],
+    subject: t(change === 'added' ? 'mail.passkeyAddedSubject' : 'mail.passkeyRemovedSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
+    lines: [t(change === 'added' ? 'mail.passkeyAdded' : 'mail.passkeyRemoved', { name })],
     footer: t('mail.notYou'),
   });
 }
@@ -227,9 +227,9 @@ export function recoveryCodeMail(language: Language, to: string, firstName: stri
   return compose({
     language,
     to,
-    subject: t('mail.recoveryCode.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
-    lines: [t('mail.recoveryCode.replaced'), t('mail.recoveryCode.stillSecondFactor')],
+    subject: t('mail.recoveryCodeSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
+    lines: [t('mail.recoveryCodeReplaced'), t('mail.recoveryCodeStillSecondFactor')],
     code: recoveryCode,
     footer: t('mail.notYou'),
   });
@@ -253,16 +253,16 @@ export function newDeviceMail(language: Language, to: string, firstName: string,
   return compose({
     language,
     to,
-    subject: t('mail.newDevice.subject'),
-    greeting: t('mail.greeting.named', { firstName }),
+    subject: t('mail.newDeviceSubject'),
+    greeting: t('mail.greetingNamed', { firstName }),
     lines: [
-      t('mail.newDevice.intro'),
-      t('mail.newDevice.time', { time: mailTime(language, signIn.at) }),
-      t('mail.newDevice.address', { address: signIn.ip ?? t('mail.newDevice.addressUnknown') }),
-      t('mail.newDevice.device', { device: signIn.device }),
-      t('mail.newDevice.action', { duration: duration(language, lifetimeSeconds) }),
+      t('mail.newDeviceIntro'),
+      t('mail.newDeviceTime', { time: mailTime(language, signIn.at) }),
+      t('mail.newDeviceAddress', { address: signIn.ip ?? t('mail.newDeviceAddressUnknown') }),
+      t('mail.newDeviceDevice', { device: signIn.device }),
+      t('mail.newDeviceAction', { duration: duration(language, lifetimeSeconds) }),
     ],
-    link: { label: t('mail.newDevice.button'), url: notMeUrl },
-    footer: t('mail.newDevice.footer'),
+    link: { label: t('mail.newDeviceButton'), url: notMeUrl },
+    footer: t('mail.newDeviceFooter'),
   });
 }
