@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { MESSAGES } from '../../src/shared/validation/messages';
+import { UNKNOWN_LANGUAGE } from '../../src/shared/protocol/language-events';
 import { linkIn, type ReceivedMail } from '../mail/smtp-receiver';
 import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { lifecycleSeed } from './fixtures/lifecycle-seed';
@@ -102,7 +102,7 @@ describeEngines('the account language and the mails in it', (engine) => {
 
   it('refuses a language the portal does not offer, signed in or not, with a clear error, and changes nothing', async () => {
     const anonymous = await app().connect();
-    const expected = { code: 400, error: `language: ${MESSAGES.unknownLanguage}` };
+    const expected = { code: 400, error: `language: ${UNKNOWN_LANGUAGE}` };
     expect(await anonymous.emit('setLanguage', { language: 'fr' })).toMatchObject(expected);
     expect(await anonymous.emit('setLanguage', { language: 'en-XA' })).toMatchObject(expected);
     expect(await anonymous.emit('setLanguage', { language: 42 })).toMatchObject(expected);

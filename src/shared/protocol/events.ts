@@ -28,12 +28,12 @@ import {
   SignUpPayloadSchema,
   SuccessSchema,
   TokenSchema,
-  LanguageSchema,
 } from './schemas';
 import { refuseControlCharacters, type EventAuth, type EventLimits, type EventPolicy } from './policy';
 import type { SECURITY_EVENTS } from './security-events';
 import type { ADMIN_EVENTS } from './admin-events';
 import type { PASSKEY_EVENTS, PASSKEY_SECOND_FACTOR_EVENTS, PASSKEY_SIGN_IN_EVENTS } from './passkey-events';
+import type { LANGUAGE_EVENTS } from './language-events';
 
 /**
  * One event of the contract: its policy, payload schema and reply schema. `A` and `L` keep the entry's own auth and
@@ -90,12 +90,6 @@ export const onboardingSubject = (orgId: string, identifier: string) => `${orgId
  * they make the whole contract, `EVENTS` in `contract.ts`; the renderer loads these first and those with /account.
  */
 export const PORTAL_EVENTS = {
-  /**
-   * The language picker's choice (issue 26): the connection's later calls are in it (a sign-in writes it on the
-   * account), and a signed-in account remembers it at once, so its mails follow it.
-   */
-  setLanguage: entry({ auth: 'maybeUser' }, z.object({ language: LanguageSchema }).strict(), SuccessSchema),
-
   /** Company name and logo for the sign-in screens of /{orgId}/…. */
   getCompanyDetails: entry({ auth: 'none' }, z.object({ orgId: OrgIdSchema }), z.object({ company: z.string(), companyLogo: z.string().nullable() })),
   /** Sign in with email or user name and password; may ask for a second factor, a password change or verification. */
@@ -287,7 +281,7 @@ export const PORTAL_EVENTS = {
 } as const;
 
 /** The whole contract's type: the portal's events, the security center's and the admin console's. */
-export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS & typeof ADMIN_EVENTS & typeof PASSKEY_EVENTS & typeof PASSKEY_SIGN_IN_EVENTS & typeof PASSKEY_SECOND_FACTOR_EVENTS;
+export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS & typeof ADMIN_EVENTS & typeof PASSKEY_EVENTS & typeof PASSKEY_SIGN_IN_EVENTS & typeof PASSKEY_SECOND_FACTOR_EVENTS & typeof LANGUAGE_EVENTS;
 export type EventName = keyof Events;
 /** What a caller passes (before trimming and other transforms). */
 export type EventPayloadInput<E extends EventName> = z.input<Events[E]['payload']>;

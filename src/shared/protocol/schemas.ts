@@ -5,16 +5,12 @@ import { EmailSchema, OrgIdSchema, OtpSchema, RecoveryCodeSchema, requiredString
 import { MESSAGES } from '../validation/messages';
 import { LoginPasswordSchema, NewPasswordSchema } from '../validation/password';
 import { companyName, personName } from '../validation/patterns';
-import { isLanguage, type Language } from '../i18n/languages';
 
 /** Reusable payload and reply shapes of the socket contract (spec sections 3 and 7). */
 
 /** The device kind the client reports as `platform` (spec section 1). */
 export const PlatformSchema = z.enum(['web', 'desktop', 'mobile']);
 export type Platform = z.infer<typeof PlatformSchema>;
-
-/** One of the portal's languages (src/shared/i18n/languages.ts), as the picker offers them. */
-export const LanguageSchema = z.custom<Language>((value) => isLanguage(value), { message: MESSAGES.unknownLanguage });
 
 /** 1 = work email, 2 = authenticator app. */
 export const MfaTypeSchema = z.union([z.literal(1), z.literal(2)]);

@@ -1,7 +1,6 @@
 /** User-facing validation and error texts of spec sections 5 and 8, word for word. One place, used by forms and server. */
 export const MESSAGES = {
   required: 'Required*',
-  unknownLanguage: 'Choose one of the languages the portal offers: en, hi, bn, ta, te, mr or ur.',
   invalid: (label: string) => `${label} must be valid.`,
   passwordMin: 'Password must be at least 8 characters.',
   passwordUppercase: 'Please use uppercase.',
