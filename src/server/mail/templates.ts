@@ -237,11 +237,12 @@ export function recoveryCodeMail(language: Language, to: string, firstName: stri
 
 /**
  * When something happened, for a mail: in English as it always was (UTC, RFC 7231's form); in the other languages
- * through Intl in the language's Indian locale and the portal's time zone (MAIL_TIME_ZONE).
+ * through Intl in the language's Indian locale and the portal's time zone (MAIL_TIME_ZONE), with the digits of the codes
+ * and lifetimes beside it (Latin).
  */
 export function mailTime(language: Language, at: Date): string {
   if (language === 'en') return at.toUTCString();
-  return new Intl.DateTimeFormat(`${language}-IN`, { dateStyle: 'full', timeStyle: 'long', timeZone: MAIL_TIME_ZONE }).format(at);
+  return new Intl.DateTimeFormat(`${language}-IN-u-nu-latn`, { dateStyle: 'full', timeStyle: 'long', timeZone: MAIL_TIME_ZONE }).format(at);
 }
 
 /**
