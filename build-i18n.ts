@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
 import type { Plugin } from 'vite';
-import { isFirstPaintId, type CatalogSource } from './src/shared/i18n/catalog.ts';
+import { isFirstPaintId, isServerId, type CatalogSource } from './src/shared/i18n/catalog.ts';
 import { isUiLanguage, PSEUDO_LANGUAGE } from './src/shared/i18n/languages.ts';
 import { pseudoMessage } from './src/shared/i18n/pseudo.ts';
 
@@ -36,7 +36,8 @@ export function i18nCatalogs(): Plugin {
       const language = name === ENGLISH_LATER ? 'en' : name;
       if (!isUiLanguage(language)) throw new Error(`No catalog for the language "${language}".`);
       this.addWatchFile(resolve(LOCALES, `${language === PSEUDO_LANGUAGE ? 'en' : language}.json`));
-      let source = catalogSource(language);
+      // The mails' texts (SERVER_NAMESPACES) are the server's alone: no renderer chunk carries them.
+      let source = Object.fromEntries(Object.entries(catalogSource(language)).filter(([key]) => !isServerId(key)));
       if (language === 'en') source = Object.fromEntries(Object.entries(source).filter(([key]) => isFirstPaintId(key) === (name === 'en')));
       // Strict: an ICU argument is always {name}, never a stray brace; plural rules are the language's own (en for en-XA).
       const formatter = new MessageFormat(language === PSEUDO_LANGUAGE ? 'en' : language, { strict: true });

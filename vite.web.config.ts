@@ -35,7 +35,7 @@ const NETWORK_ONLY = [
 ];
 
 const SHELL_MODULES =
-  /node_modules[\\/](react|react-dom|scheduler|@messageformat[\\/]runtime)[\\/]|^\0virtual:i18n-catalog\/en$|src[\\/]renderer[\\/]i18n[\\/]index\.ts|src[\\/]shared[\\/]i18n[\\/]languages\.ts|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire|session-values|sign-in\.ts|trust-device)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler|@messageformat[\\/]runtime)[\\/]|^\0virtual:i18n-catalog\/en$|src[\\/]renderer[\\/]i18n[\\/]index\.ts|src[\\/]shared[\\/]i18n[\\/]languages\.ts|src[\\/]shared[\\/]protocol[\\/](errors|http|portal-config)\.ts|src[\\/]shared[\\/]limits\.ts|src[\\/]renderer[\\/](api|platform|session)[\\/](?!microsoft-popup-(window|callback)|wire|session-values|sign-in\.ts|trust-device|account-language)|src[\\/]renderer[\\/]ui[\\/](spinner|button|alert-message)\.tsx/;
 
 // Standalone web build of the renderer, served by the account server from dist/web.
 export default defineConfig(({ command }) => {
@@ -99,7 +99,7 @@ export default defineConfig(({ command }) => {
           // /admin, and the Microsoft popup's code when the popup opens or returns. The tab's session values
           // (session/session-values.ts: the sign-up draft) load with the screens that keep them, and the session module's
           // sign-in (session/sign-in.ts) while the sign-in call runs (features/sign-in/use-sign-in.ts), and the redemption of
-          // a trusted-device grant (session/trust-device.ts) with the multi-factor screen.
+          // a trusted-device grant (session/trust-device.ts) with the multi-factor screen, and the language picker's word to the server (session/account-language.ts: `setLanguage`, its contract entry) on the first choice.
           codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
         },
       },

@@ -61,6 +61,7 @@ import { appTokenChecker } from './oidc/app-tokens';
 import { deleteUnattachedImages } from './organizations/images';
 import { loadMfaKey } from './auth/mfa-secrets';
 import { createMailer } from './mail/mailer';
+import { languageHandlers } from './handlers/language';
 import { downloadsHandlers } from './handlers/downloads';
 import type { Services } from './services';
 
@@ -183,6 +184,7 @@ export async function startPortalServer(
         ...onboardingHandlers(services),
         ...multiFactorHandlers(services),
         ...downloadsHandlers(services),
+        ...languageHandlers(services),
         ...securityCenterHandlers(services),
         ...connectedAppHandlers(services),
         ...passkeyHandlers(services),

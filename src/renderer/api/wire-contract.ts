@@ -11,3 +11,6 @@ export { io } from 'socket.io-client';
  */
 export const TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true };
 export { createCaller, PORTAL_EVENTS, SESSION_ENDED_EVENT } from '../../shared/protocol';
+
+// The language picker's word to the server (setLanguage), from the moment a connection exists.
+import '../session/account-language';

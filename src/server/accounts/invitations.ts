@@ -6,7 +6,7 @@ import { CODE_LIFETIMES, sameHash, sha256 } from '../auth/one-time-codes';
 import type { Db } from '../db/client';
 import { invitations, memberships, organizations, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { clientInvitationMail, invitationMail } from '../mail/templates';
+import { clientInvitationMail, invitationMail, mailLanguage } from '../mail/templates';
 import type { Services } from '../services';
 import { recordAdminAudit } from '../audit/audit-log';
 import { NO_ORIGIN, type CallOrigin } from '../auth/device';
@@ -52,10 +52,13 @@ const invitationSecret = (role: Role) => (role === 'client' ? randomUUID() : ran
 const lifetimeOf = (role: Role, lifetimeSeconds?: number) => lifetimeSeconds ?? (role === 'client' ? CODE_LIFETIMES.clientInvitation : CODE_LIFETIMES.invitation);
 
 /** The mail of an invitation: /invite/{code} for a member or admin, /invite-client/{token} for a client. */
-function invitationMessage(config: Pick<Services['config'], 'publicUrl'>, org: OrganizationRow, email: string, role: Role, secret: string, lifetime: number) {
+async function invitationMessage(tx: Db, config: Pick<Services['config'], 'publicUrl'>, org: OrganizationRow, email: string, role: Role, secret: string, lifetime: number) {
+  // In the invitee's language when the address has an account that has one; else English.
+  const [account] = await tx.select({ language: users.language }).from(users).where(eq(users.email, email));
+  const language = mailLanguage(account?.language);
   return role === 'client'
-    ? clientInvitationMail(email, org.company, `${config.publicUrl}/invite-client/${secret}`, lifetime)
-    : invitationMail(email, org.company, `${config.publicUrl}/invite/${secret}`, lifetime);
+    ? clientInvitationMail(language, email, org.company, `${config.publicUrl}/invite-client/${secret}`, lifetime)
+    : invitationMail(language, email, org.company, `${config.publicUrl}/invite/${secret}`, lifetime);
 }
 
 /**
@@ -83,7 +86,7 @@ export async function insertInvitation(
       expiresAt: new Date(Date.now() + lifetime * 1000),
     })
     .returning();
-  await mailer.enqueue(tx, invitationMessage(config, org, email, input.role, secret, lifetime), lifetime);
+  await mailer.enqueue(tx, await invitationMessage(tx, config, org, email, input.role, secret, lifetime), lifetime);
   return { invitation: invitation!, secret };
 }
 
@@ -104,7 +107,7 @@ export async function renewInvitation(
     .set({ codeHash: sha256(secret), sentAt: sql`now()`, expiresAt: new Date(Date.now() + lifetime * 1000), updatedAt: sql`now()` })
     .where(eq(invitations.id, invitation.id))
     .returning();
-  await mailer.enqueue(tx, invitationMessage(config, org, invitation.email, invitation.role, secret, lifetime), lifetime);
+  await mailer.enqueue(tx, await invitationMessage(tx, config, org, invitation.email, invitation.role, secret, lifetime), lifetime);
   return { invitation: renewed!, secret };
 }
 

@@ -7,6 +7,8 @@ import type { Db } from '../db/client';
 import { onboardingEmployees, organizations } from '../db/schema';
 import { resetLinkMail } from '../mail/templates';
 import type { Services } from '../services';
+import { mailLanguage } from '../mail/templates';
+import type { Language } from '../../shared/i18n/languages';
 
 export type Employee = typeof onboardingEmployees.$inferSelect;
 
@@ -54,7 +56,7 @@ export async function setFirstPassword(db: Db, orgId: string, email: string, pas
 }
 
 /** onboardingForgotPassword: the same reply and work for everyone; a listed employee's link goes out in the background. */
-export async function requestEmployeeReset(services: Services, orgId: string, email: string): Promise<void> {
+export async function requestEmployeeReset(services: Services, orgId: string, email: string, requestLanguage: Language | null = null): Promise<void> {
   const { db, background, limiter, mailer, config } = services;
   const employee = await findEmployee(db, orgId, email);
   if (!employee || employee.email !== email) return;
@@ -63,7 +65,7 @@ export async function requestEmployeeReset(services: Services, orgId: string, em
     const base = `${config.publicUrl}/${encodeURIComponent(orgId)}${employee.preboarding ? '/preboarding' : ''}`;
     await db.transaction(async (tx) => {
       const secret = await issueLinkSecret(tx, 'onboarding-reset', { onboardingEmployeeId: employee.id, organizationId: employee.organizationId }, CODE_LIFETIMES.resetPassword);
-      await mailer.enqueue(tx, resetLinkMail(employee.email, `${base}/reset/${secret}`, CODE_LIFETIMES.resetPassword), CODE_LIFETIMES.resetPassword);
+      await mailer.enqueue(tx, resetLinkMail(mailLanguage(requestLanguage), employee.email, `${base}/reset/${secret}`, CODE_LIFETIMES.resetPassword), CODE_LIFETIMES.resetPassword);
     });
   });
 }

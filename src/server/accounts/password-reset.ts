@@ -13,6 +13,8 @@ import { NOTICE_LIFETIME_SECONDS } from '../mail/mailer';
 import { passwordResetNoticeMail, recoveryCodeMail, resetLinkMail } from '../mail/templates';
 import type { Services } from '../services';
 import { findUserById, findUserByIdentifier, type UserRow } from './queries';
+import { mailLanguage } from '../mail/templates';
+import type { Language } from '../../shared/i18n/languages';
 
 export const invalidResetLink = () => new CallError(ERROR_CODES.NOT_FOUND, MESSAGES.resetLinkInvalid);
 
@@ -20,7 +22,7 @@ export const invalidResetLink = () => new CallError(ERROR_CODES.NOT_FOUND, MESSA
  * forgotPassword: the same reply and the same work for every address; for an account, a reset link is issued and
  * mailed in the background (at most one per cooldown, the one mailed last keeps working).
  */
-export async function requestPasswordReset(services: Services, email: string): Promise<void> {
+export async function requestPasswordReset(services: Services, email: string, requestLanguage: Language | null = null): Promise<void> {
   const { db, background, limiter, mailer, config } = services;
   const user = await findUserByIdentifier(db, email);
   if (!user || user.email !== email) return;
@@ -28,7 +30,7 @@ export async function requestPasswordReset(services: Services, email: string): P
     if (!(await limiter.mayMail(user.email, 'reset'))) return;
     await db.transaction(async (tx) => {
       const secret = await issueLinkSecret(tx, 'reset-password', { userId: user.id }, CODE_LIFETIMES.resetPassword);
-      await mailer.enqueue(tx, resetLinkMail(user.email, `${config.publicUrl}/reset/${secret}`, CODE_LIFETIMES.resetPassword), CODE_LIFETIMES.resetPassword);
+      await mailer.enqueue(tx, resetLinkMail(mailLanguage(user.language, requestLanguage), user.email, `${config.publicUrl}/reset/${secret}`, CODE_LIFETIMES.resetPassword), CODE_LIFETIMES.resetPassword);
     });
   });
 }
@@ -60,7 +62,7 @@ export async function resetPasswordWith(services: Services, secret: { code: stri
   // Whoever knew the old password may have trusted a device with it: every device asks for the second factor again.
   await revokeTrustedDevices(db, userId);
   await forgetSignInLocks(limiter, user);
-  await mailer.enqueue(db, passwordResetNoticeMail(user.email, user.firstName, byLink ? 'link' : 'recovery-code'), NOTICE_LIFETIME_SECONDS);
+  await mailer.enqueue(db, passwordResetNoticeMail(mailLanguage(user.language), user.email, user.firstName, byLink ? 'link' : 'recovery-code'), NOTICE_LIFETIME_SECONDS);
   await recordAudit(db, userId, { kind: 'password-reset', detail: byLink ? 'with the mailed link; every session ended' : 'after a recovery code; every session ended', origin });
   log.info('password.reset', { userId, via: byLink ? 'link' : 'recovery-code' });
   return user;
@@ -79,7 +81,7 @@ export async function startRecoveryReset(services: Services, identifier: string,
     const fresh = await spendRecoveryCode(tx, user?.id ?? null, recoveryCode);
     if (!fresh || !user) return null;
     // The code that replaces the spent one goes to the account's mailbox only, with the spend itself.
-    await mailer.enqueue(tx, recoveryCodeMail(user.email, user.firstName, fresh), NOTICE_LIFETIME_SECONDS);
+    await mailer.enqueue(tx, recoveryCodeMail(mailLanguage(user.language), user.email, user.firstName, fresh), NOTICE_LIFETIME_SECONDS);
     return issueLinkSecret(tx, 'recovery-reset', { userId: user.id }, CODE_LIFETIMES.recoveryReset);
   });
   if (!ticket || !user) {

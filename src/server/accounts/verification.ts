@@ -8,6 +8,8 @@ import { memberships, organizations, users } from '../db/schema';
 import { organizationCodeMail, verificationCodeMail } from '../mail/templates';
 import type { Services } from '../services';
 import { findUserByIdentifier, NO_ACCOUNT, type UserRow } from './queries';
+import { mailLanguage } from '../mail/templates';
+import type { Language } from '../../shared/i18n/languages';
 
 /**
  * activateAccount's answer (400, `fields: ['password']`) to a right code for an account that has no password it chose.
@@ -18,13 +20,14 @@ export const CHOOSE_PASSWORD = 'Choose a password to finish verifying your accou
 /** Mails a fresh account verification code (its latest code replaces older ones). */
 export async function sendAccountCode(
   { db, mailer, config }: Services,
-  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'passwordChosen'>,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'passwordChosen'> & Partial<Pick<UserRow, 'language'>>,
   organizationId: string | null,
+  requestLanguage: Language | null = null,
 ) {
   await db.transaction(async (tx) => {
     const code = await issueOtp(tx, 'verify-account', { userId: user.id, organizationId }, CODE_LIFETIMES.verifyAccount);
     const link = `${config.publicUrl}/verify-email?email=${encodeURIComponent(user.email)}`;
-    await mailer.enqueue(tx, verificationCodeMail(user.email, user.firstName, code, link, !user.passwordChosen), CODE_LIFETIMES.verifyAccount);
+    await mailer.enqueue(tx, verificationCodeMail(mailLanguage(user.language, requestLanguage), user.email, user.firstName, code, link, !user.passwordChosen), CODE_LIFETIMES.verifyAccount);
   });
 }
 
@@ -77,7 +80,7 @@ export async function resendCodes(services: Services, user: UserRow): Promise<vo
     await db.transaction(async (tx) => {
       const code = await issueOtp(tx, 'verify-organization', { userId: user.id, organizationId: org.id }, CODE_LIFETIMES.verifyOrganization);
       const link = `${config.publicUrl}/verify-organization/${encodeURIComponent(org.orgId)}`;
-      await mailer.enqueue(tx, organizationCodeMail(user.email, org.company, code, link), CODE_LIFETIMES.verifyOrganization);
+      await mailer.enqueue(tx, organizationCodeMail(mailLanguage(user.language), user.email, org.company, code, link), CODE_LIFETIMES.verifyOrganization);
     });
   }
 }

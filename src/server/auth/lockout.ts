@@ -7,6 +7,7 @@ import { unlockMail } from '../mail/templates';
 import type { Services } from '../services';
 import type { CallOrigin } from './device';
 import { CODE_LIFETIMES, findLinkSecret, issueLinkSecret, markUsed } from './one-time-codes';
+import { mailLanguage } from '../mail/templates';
 
 /**
  * The sign-in lockout an attacker cannot turn into a weapon (README, "Lockout"): wrong passwords lock the identifier
@@ -35,7 +36,7 @@ export function mailUnlockLinkOnLock(services: () => Services): (event: LockEven
       if (!user || !(await limiter.mayMail(user.email, 'unlock'))) return;
       await db.transaction(async (tx) => {
         const secret = await issueLinkSecret(tx, 'unlock-account', { userId: user.id }, CODE_LIFETIMES.unlockAccount);
-        await mailer.enqueue(tx, unlockMail(user.email, user.firstName, `${config.publicUrl}/unlock/${secret}`, knownDevice === null ? 'unknown devices' : 'a trusted device'), CODE_LIFETIMES.unlockAccount);
+        await mailer.enqueue(tx, unlockMail(mailLanguage(user.language), user.email, user.firstName, `${config.publicUrl}/unlock/${secret}`, knownDevice === null ? 'unknown devices' : 'a trusted device'), CODE_LIFETIMES.unlockAccount);
       });
     });
   };

@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { openSecret } from './mfa-secrets';
 import { CODE_LIFETIMES, issueOtp, useOtp } from './one-time-codes';
 import { matchTotp } from './totp';
+import { mailLanguage } from '../mail/templates';
 
 /** What the companies of a user demand, what the user chose for their own account, and what they can pass. */
 export interface MfaState {
@@ -70,7 +71,7 @@ export function secondFactorReply(state: MfaState, email: string, type: MfaType 
 export async function mailLoginCode({ db, mailer }: Services, user: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     const code = await issueOtp(tx, 'mfa-login', { userId: user.id }, CODE_LIFETIMES.mfaLogin);
-    await mailer.enqueue(tx, mfaCodeMail(user.email, user.firstName, code), CODE_LIFETIMES.mfaLogin);
+    await mailer.enqueue(tx, mfaCodeMail(mailLanguage(user.language), user.email, user.firstName, code), CODE_LIFETIMES.mfaLogin);
   });
 }
 

@@ -60,6 +60,11 @@ export const users = pgTable(
     mfaPendingRecoveryHash: text('mfa_pending_recovery_hash'),
     /** The step at which the pending secret was verified; null while it is not verified. */
     mfaPendingStep: integer('mfa_pending_step'),
+    /**
+     * The account's language (issue 26): a code of LANGUAGES (src/shared/i18n/languages.ts), set at every sign-in from
+     * the connection's language and by `setLanguage`; its mails are written in it. Null while none was ever known.
+     */
+    language: text('language'),
     ...timestamps,
   },
   (table) => [index('users_employee_code_idx').on(table.employeeCode)],

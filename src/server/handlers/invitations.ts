@@ -63,7 +63,7 @@ export function invitationHandlers(services: Services): HandlerMap {
         await auditAccepted(tx, invitation, created, ctx.origin, null);
         return created;
       });
-      await sendAccountCode(services, user, null);
+      await sendAccountCode(services, user, null, ctx.language);
       log.info('invitation.registered', { userId: user.id });
       return { success: true as const, email: user.email };
     },

@@ -13,6 +13,7 @@ import { secondFactorNoticeMail } from '../mail/templates';
 import type { HandlerMap, UserOrLoginContext } from '../pipeline/context';
 import type { Services } from '../services';
 import { openPortalSession } from '../sign-in/portal-session';
+import { mailLanguage } from '../mail/templates';
 
 const ALREADY_SET_UP = 'Multi-factor authentication is already set up. Sign in with your second factor (or a recovery code) to change it.';
 
@@ -95,7 +96,7 @@ export function multiFactorHandlers(services: Services): HandlerMap {
           if (ctx.viaLoginDetails) await recordAudit(db, user.id, { kind: 'sign-in-failed', detail: 'wrong recovery code', origin: ctx.origin });
           throw new CallError(ERROR_CODES.FORBIDDEN, MESSAGES.invalidRecoveryCode);
         }
-        await mailer.enqueue(db, secondFactorNoticeMail(user.email, user.firstName, 'A recovery code was used in place of your second factor, and a new one replaced it'), NOTICE_LIFETIME_SECONDS);
+        await mailer.enqueue(db, secondFactorNoticeMail(mailLanguage(user.language, ctx.language), user.email, user.firstName, { kind: 'recoveryCodeUsed' }), NOTICE_LIFETIME_SECONDS);
         await recordAudit(db, user.id, { kind: 'recovery-code-used', detail: 'in place of the second factor', origin: ctx.origin, sessionId: ctx.session?.sessionId });
         log.info('mfa.recovery-code-used', { userId: user.id });
         return { success: true as const, recoveryCode: fresh, token: await signInIf(ctx, 'recovery code') };
@@ -150,7 +151,7 @@ export function multiFactorHandlers(services: Services): HandlerMap {
       await revokeTrustedDevices(db, user.id);
       const factors = [isEmailMFA ? 'work email' : null, isAuthenticatorAppMFA ? (adopting ? 'a new authenticator app' : 'the authenticator app') : null].filter(Boolean);
       const setTo = factors.length > 0 ? factors.join(' and ') : 'none';
-      await mailer.enqueue(db, secondFactorNoticeMail(user.email, user.firstName, `Your second factor was set to ${setTo}`), NOTICE_LIFETIME_SECONDS);
+      await mailer.enqueue(db, secondFactorNoticeMail(mailLanguage(user.language, ctx.language), user.email, user.firstName, { kind: 'setTo', email: isEmailMFA, app: isAuthenticatorAppMFA ? (adopting ? 'new' : 'same') : 'none' }), NOTICE_LIFETIME_SECONDS);
       await recordAudit(db, user.id, { kind: 'second-factor-changed', detail: `set to ${setTo}`, origin: ctx.origin, sessionId: ctx.session?.sessionId });
       log.info('mfa.setup', { userId: user.id, email: isEmailMFA, authenticator: isAuthenticatorAppMFA });
       // A verified authenticator code is a second factor, so held login details end in a session here.

@@ -26,8 +26,8 @@ export function onboardingHandlers(services: Services): HandlerMap {
       return { success: true as const, ...(await signedIn(employee, ctx)) };
     },
 
-    async onboardingForgotPassword(payload) {
-      await requestEmployeeReset(services, payload.orgId, payload.email);
+    async onboardingForgotPassword(payload, ctx) {
+      await requestEmployeeReset(services, payload.orgId, payload.email, ctx.language);
       return { success: true as const };
     },
 

@@ -12,6 +12,7 @@ import { issueDesktopPasskeyCode, redeemDesktopPasskeyCode } from '../sign-in/de
 import { passkeyFactor, type FirstFactor, type FirstFactorMethod } from '../sign-in/first-factor';
 import { openPortalSession } from '../sign-in/portal-session';
 import { loginReplyOf, takeRequiredSteps } from '../sign-in/sign-in-flow';
+import { mailLanguage } from '../mail/templates';
 
 const GONE = 'This passkey has already been removed.';
 const SIGNED_IN_ALREADY = 'You are signed in already.';
@@ -57,7 +58,7 @@ export function passkeyHandlers(services: Services): HandlerMap {
 
     async registerPasskey(payload, ctx) {
       const row = await registerPasskey(db, rp, ctx.user, { sessionId: ctx.session.sessionId }, payload);
-      await mailer.enqueue(db, passkeyNoticeMail(ctx.user.email, ctx.user.firstName, 'added', row.name), NOTICE_LIFETIME_SECONDS);
+      await mailer.enqueue(db, passkeyNoticeMail(mailLanguage(ctx.user.language, ctx.language), ctx.user.email, ctx.user.firstName, 'added', row.name), NOTICE_LIFETIME_SECONDS);
       await recordAudit(db, ctx.user.id, { kind: 'passkey-added', detail: row.name, origin: ctx.origin, sessionId: ctx.session.sessionId });
       log.info('passkey.added', { userId: ctx.user.id, passkeyId: row.id, deviceType: row.deviceType });
       return { passkey: summary(row) };
@@ -138,7 +139,7 @@ export function passkeyHandlers(services: Services): HandlerMap {
     async removePasskey(payload, ctx) {
       const row = await removePasskey(db, ctx.user.id, payload.passkeyId);
       if (!row) throw new CallError(ERROR_CODES.NOT_FOUND, GONE);
-      await mailer.enqueue(db, passkeyNoticeMail(ctx.user.email, ctx.user.firstName, 'removed', row.name), NOTICE_LIFETIME_SECONDS);
+      await mailer.enqueue(db, passkeyNoticeMail(mailLanguage(ctx.user.language, ctx.language), ctx.user.email, ctx.user.firstName, 'removed', row.name), NOTICE_LIFETIME_SECONDS);
       await recordAudit(db, ctx.user.id, { kind: 'passkey-removed', detail: row.name, origin: ctx.origin, sessionId: ctx.session.sessionId });
       log.info('passkey.removed', { userId: ctx.user.id, passkeyId: row.id });
       return { success: true as const };

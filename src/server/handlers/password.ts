@@ -15,8 +15,8 @@ import type { Services } from '../services';
 export function passwordHandlers(services: Services): HandlerMap {
   const { db, sessions, log } = services;
   return {
-    async forgotPassword(payload) {
-      await requestPasswordReset(services, payload.email);
+    async forgotPassword(payload, ctx) {
+      await requestPasswordReset(services, payload.email, ctx.language);
       return { success: true as const };
     },
 

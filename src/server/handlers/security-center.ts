@@ -9,6 +9,7 @@ import { secondFactorNoticeMail } from '../mail/templates';
 import type { HandlerMap } from '../pipeline/context';
 import { NOTICE_LIFETIME_SECONDS } from '../mail/mailer';
 import type { Services } from '../services';
+import { mailLanguage } from '../mail/templates';
 
 const SESSION_GONE = 'This session has already ended.';
 const THIS_SESSION = 'This is the session you are using: sign out with Logout instead.';
@@ -75,7 +76,7 @@ export function securityCenterHandlers(services: Services): HandlerMap {
     async regenerateRecoveryCode(_payload, ctx) {
       const recoveryCode = await regenerateRecoveryCode(db, ctx.user.id);
       if (!recoveryCode) throw new CallError(ERROR_CODES.CONFLICT, NO_AUTHENTICATOR);
-      await mailer.enqueue(db, secondFactorNoticeMail(ctx.user.email, ctx.user.firstName, 'A new recovery code was made for your account, and the previous one stopped working'), NOTICE_LIFETIME_SECONDS);
+      await mailer.enqueue(db, secondFactorNoticeMail(mailLanguage(ctx.user.language, ctx.language), ctx.user.email, ctx.user.firstName, { kind: 'recoveryCodeMade' }), NOTICE_LIFETIME_SECONDS);
       await recordAudit(db, ctx.user.id, { kind: 'recovery-code-regenerated', detail: 'the previous code stopped working', origin: ctx.origin, sessionId: ctx.session.sessionId });
       log.info('mfa.recovery-code-regenerated', { userId: ctx.user.id });
       return { recoveryCode };

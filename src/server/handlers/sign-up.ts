@@ -28,10 +28,10 @@ export function signUpHandlers(services: Services): HandlerMap {
       return { exists: (await findUserByIdentifier(db, payload.email)) !== null };
     },
 
-    async signUp(payload) {
+    async signUp(payload, ctx) {
       if (await findUserByIdentifier(db, payload.email)) throw new CallError(ERROR_CODES.CONFLICT, MESSAGES.emailExists);
       const created = await createCompany(db, payload);
-      await sendAccountCode(services, created.user, created.organizationId);
+      await sendAccountCode(services, created.user, created.organizationId, ctx.language);
       log.info('sign-up.created', { userId: created.user.id, orgId: created.orgId });
       return { success: true as const, email: created.user.email };
     },

@@ -8,6 +8,7 @@ import type { Caller } from '../pipeline/context';
 import type { Pipeline } from '../pipeline/pipeline';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
+import { requestLanguage } from './request-language';
 
 /** The Authorization header's bearer token: the portal session of "Continue as". */
 function bearerToken(header: string | undefined): string | null {
@@ -32,6 +33,7 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiC
       deviceToken: deviceTokenOfCookie(req.get('cookie')),
       ssoBinding: ssoBindingOfCookie(req.get('cookie')),
       token: () => bearerToken(req.get('authorization')),
+      language: () => requestLanguage(req.get('cookie'), req.get('accept-language')),
     };
     const body = req.body === undefined ? {} : { body: req.body as unknown };
     const payload = options.params ? { params: { ...req.params }, ...body } : { query: { ...(req.query as Record<string, unknown>) }, ...body };

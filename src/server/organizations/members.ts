@@ -10,6 +10,7 @@ import { memberships, oidcModels, scimUsers, sessions, users } from '../db/schem
 import { verificationCodeMail } from '../mail/templates';
 import type { Services } from '../services';
 import { lockOrganization, planProducts, productAccessIssues, productNames, productsForRole, refusal, type OrganizationRow } from './organization';
+import { mailLanguage } from '../mail/templates';
 
 type MemberListQuery = z.output<typeof MemberListQuerySchema>;
 
@@ -215,10 +216,10 @@ export async function resendVerification(
     const current = await memberOf(tx, org, userId);
     if (!current) throw new CallError(ERROR_CODES.NOT_FOUND, NOT_A_MEMBER(org.company));
     if (current.verified) throw new CallError(ERROR_CODES.CONFLICT, `${current.email} has already verified their address.`);
-    const [user] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
+    const [user] = await tx.select({ firstName: users.firstName, language: users.language }).from(users).where(eq(users.id, userId));
     const code = await issueOtp(tx, 'verify-account', { userId, organizationId: null }, CODE_LIFETIMES.verifyAccount);
     const link = `${config.publicUrl}/verify-email?email=${encodeURIComponent(current.email)}`;
-    await mailer.enqueue(tx, verificationCodeMail(current.email, user!.firstName, code, link), CODE_LIFETIMES.verifyAccount);
+    await mailer.enqueue(tx, verificationCodeMail(mailLanguage(user!.language), current.email, user!.firstName, code, link), CODE_LIFETIMES.verifyAccount);
     await recordAdminAudit(tx, org.id, actor, { kind: 'verification-resent', userId });
   });
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n/languages';
 import type * as z from 'zod';
 import type { EventAuth, EventName, EventPayload, Events, LimitName } from '../../shared/protocol';
 import type { AdminApiCallName, AdminApiCalls, AdminApiPayload } from '../../shared/protocol/admin-api';
@@ -30,6 +31,13 @@ export interface Caller {
    * older app) or for HTTP calls. A session of the other kind is refused.
    */
   accountType?(): 'user' | 'onboarding' | null;
+  /**
+   * The connection's language (issue 26): its `ubs_lang` cookie, else its Accept-Language, as the handshake (or the
+   * HTTP request) brought them; `setLanguage` changes it for the connection's later calls. Null when neither named one.
+   */
+  language?(): Language | null;
+  /** The picker's choice, for this connection's later calls (a socket; an HTTP call has no later calls). */
+  setLanguage?(language: Language): void;
   /** The session this connection's calls were just resolved to: it is told, and closed, when that session ends. */
   joinSession?(sessionId: string): void;
   /** The connection is no longer told when its session ends (it is ending it itself: `endsSession` events). */
@@ -46,6 +54,13 @@ export interface BaseContext {
   deviceToken: string | null;
   /** The browser's company sign-in binding (`portal_sso` cookie), which `ssoLogin` must match. */
   ssoBinding: string | null;
+  /**
+   * The connection's language (Caller.language): a sign-in writes it on the account, and a mail to someone without an
+   * account language (or without an account) is written in it.
+   */
+  language?: Language | null;
+  /** `setLanguage`: the connection's later calls are in this language (Caller.setLanguage). */
+  setConnectionLanguage?(language: Language): void;
 }
 
 /** A resolved session and its account (the session stage, for `auth: 'user'`). */

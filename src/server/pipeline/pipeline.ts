@@ -161,6 +161,8 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
         origin: { ip: caller.ip, userAgent: caller.userAgent, reported: null },
         deviceToken: caller.deviceToken,
         ssoBinding: caller.ssoBinding ?? null,
+        language: caller.language?.() ?? null,
+        setConnectionLanguage: (language) => caller.setLanguage?.(language),
       };
       const reached = { ctx: base };
       const { work, wrote, result } = await measureWork(() => runStages(chains.get(name)!, call, base, reached), { event: name, hashes: call.entry.hashes === true });

@@ -9,6 +9,7 @@ import { newDeviceAlerts, sessions, users } from '../db/schema';
 import { newDeviceMail, resetLinkMail } from '../mail/templates';
 import type { Services } from '../services';
 import { revokeTrustedDevices } from './trusted-devices';
+import { mailLanguage } from '../mail/templates';
 
 /** The "This was not me" link of a new-device mail works this long (and once). */
 export const NOT_ME_SECONDS = 7 * 24 * 60 * 60;
@@ -37,7 +38,7 @@ export function alertIfNewDevice(services: Services, user: UserRow, origin: Call
     const code = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
       await tx.insert(newDeviceAlerts).values({ userId: user.id, sessionId, codeHash: sha256(code), expiresAt: sql`now() + make_interval(secs => ${NOT_ME_SECONDS})` });
-      const message = newDeviceMail(user.email, user.firstName, { at: new Date(), ip: origin.ip, device }, `${config.publicUrl}/not-me/${code}`, NOT_ME_SECONDS);
+      const message = newDeviceMail(mailLanguage(user.language), user.email, user.firstName, { at: new Date(), ip: origin.ip, device }, `${config.publicUrl}/not-me/${code}`, NOT_ME_SECONDS);
       await mailer.enqueue(tx, message, NOT_ME_SECONDS);
     });
     log.info('sign-in.new-device', { userId: user.id });
@@ -58,11 +59,11 @@ export async function reportNotMe(services: Services, code: string, origin: Call
   if (!alert) throw new CallError(ERROR_CODES.FORBIDDEN, NOT_ME_GONE);
   await sessionStore.revoke(alert.sessionId);
   await revokeTrustedDevices(db, alert.userId);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, alert.userId));
+  const [user] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, alert.userId));
   if (user) {
     await db.transaction(async (tx) => {
       const secret = await issueLinkSecret(tx, 'reset-password', { userId: alert.userId }, CODE_LIFETIMES.resetPassword);
-      await mailer.enqueue(tx, resetLinkMail(user.email, `${config.publicUrl}/reset/${secret}`, CODE_LIFETIMES.resetPassword), CODE_LIFETIMES.resetPassword);
+      await mailer.enqueue(tx, resetLinkMail(mailLanguage(user.language), user.email, `${config.publicUrl}/reset/${secret}`, CODE_LIFETIMES.resetPassword), CODE_LIFETIMES.resetPassword);
     });
   }
   await recordAudit(db, alert.userId, { kind: 'session-ended', detail: '"This was not me" in the new-device mail; a password reset link was mailed', origin, sessionId: alert.sessionId });

@@ -5,11 +5,16 @@ import { auditInsert } from '../audit/audit-log';
 import type { CallOrigin } from '../auth/device';
 import type { Services } from '../services';
 import { alertIfNewDevice } from './new-device-alerts';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import type { Language } from '../../shared/i18n/languages';
 
 /** The call that finishes a sign-in on the portal: where it comes from. */
 export interface FinishingCall {
   origin: CallOrigin;
   ip: string | null;
+  /** The connection's language (BaseContext.language): the account takes it at every sign-in. */
+  language?: Language | null;
 }
 
 /**
@@ -18,8 +23,14 @@ export interface FinishingCall {
  * log line.
  */
 export async function startPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<{ token: string; sessionId: string }> {
-  const { user, detail } = passed;
+  const { detail } = passed;
   const { origin } = call;
+  // The account remembers the language it was last signed in with: its mails are written in it (mail/catalog.ts).
+  const user = call.language && call.language !== passed.user.language ? { ...passed.user, language: call.language } : passed.user;
+  if (user !== passed.user) {
+    await services.db.update(users).set({ language: user.language }).where(eq(users.id, user.id));
+    services.cache.forget('user', user.id);
+  }
   const opened = await services.sessions.open(user.id, origin, (sessionId) => auditInsert(services.db, user.id, { kind: 'sign-in', detail, origin, sessionId }));
   alertIfNewDevice(services, user, origin, opened.sessionId);
   services.log.info('sign-in.succeeded', { userId: user.id, platform: origin.reported?.platform, forcedChange: user.mustChangePassword, ...logged });

@@ -14,6 +14,8 @@ import type { Flooding } from '../pipeline/stages/connection-rate';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
 import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
+import { requestLanguage } from '../http/request-language';
+import type { Language } from '../../shared/i18n/languages';
 
 interface SocketData {
   token: string | null;
@@ -32,6 +34,8 @@ interface Origin {
   deviceToken: string | null;
   /** The `portal_sso` cookie: the company sign-in this browser started. */
   ssoBinding: string | null;
+  /** The `ubs_lang` cookie, else Accept-Language (request-language.ts): the connection's language until `setLanguage`. */
+  language: Language | null;
 }
 
 /** engine.io's connection as far as this file touches it: the request it keeps for its whole life unless let go. */
@@ -91,6 +95,7 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       deviceToken: deviceTokenOfCookie(request.headers.cookie),
       ssoBinding: ssoBindingOfCookie(request.headers.cookie),
+      language: requestLanguage(request.headers.cookie, request.headers['accept-language']),
     });
     connection.request = null;
   });
@@ -101,7 +106,8 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     data.token = handshake.success ? (handshake.data.token ?? null) : null;
     data.accountType = handshake.success ? (handshake.data.accountType ?? null) : null;
     data.sessionId = null;
-    const { ip, userAgent, deviceToken, ssoBinding } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null, ssoBinding: null };
+    const { ip, userAgent, deviceToken, ssoBinding, language: handshakeLanguage } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null, ssoBinding: null, language: null };
+    let language = handshakeLanguage;
     const caller: Caller = {
       connectionId: socket.id,
       ip,
@@ -110,6 +116,10 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       deviceToken: deviceToken ?? (handshake.success ? (handshake.data.deviceToken ?? null) : null),
       ssoBinding,
       token: () => data.token,
+      language: () => language,
+      setLanguage: (chosen) => {
+        language = chosen;
+      },
       accountType: () => data.accountType,
       joinSession: (sessionId) => {
         if (data.sessionId === sessionId) return;

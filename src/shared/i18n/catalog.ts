@@ -22,4 +22,12 @@ export const FIRST_PAINT_NAMESPACES = ['app', 'brand', 'common', 'field', 'signI
 /** An id of /login's first paint: what the entry chunk's `t` (src/renderer/i18n/index.ts) accepts. */
 export type FirstPaintId = Extract<MessageId, `${(typeof FIRST_PAINT_NAMESPACES)[number]}.${string}`>;
 
+/**
+ * The namespaces only the server uses: `mail` (src/server/mail/catalog.ts compiles them for the mails). They are in
+ * the same catalogs, so the catalog check covers them, but no renderer chunk carries them (build-i18n.ts).
+ */
+export const SERVER_NAMESPACES = ['mail'] as const;
+
+export const isServerId = (id: string): boolean => (SERVER_NAMESPACES as readonly string[]).includes(id.split('.')[0] ?? '');
+
 export const isFirstPaintId = (id: string): boolean => (FIRST_PAINT_NAMESPACES as readonly string[]).includes(id.split('.')[0] ?? '');

@@ -7,6 +7,7 @@ import type { EventName } from './events';
 const token = 'eyJhbGciOiJIUzI1NiJ9.e30.sig';
 const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
   getCompanyDetails: { valid: { orgId: 'acme' }, invalid: { orgId: '../etc' } },
+  setLanguage: { valid: { language: 'hi' }, invalid: { language: 'fr' } },
   login: { valid: { identifier: 'ada@acme.test', password: 'Admin@12345', platform: 'web' }, invalid: { identifier: 'ada', platform: 'web' } },
   continueSignIn: { valid: { ticket: 'aaaaaaaaaa.bbbbbbbbbb.cccccccccc', otp: '123456' }, invalid: { ticket: 'short' } },
   msLogin: {
@@ -160,8 +161,8 @@ const samples: Record<EventName, { valid: unknown; invalid: unknown }> = {
 };
 
 describe('the socket contract', () => {
-  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, its 2 of company sign-in, the 12 of the security center (3 of them trusted devices), the 30 of the admin console (4 of them verified domains, 6 company sign-in connections, 3 SCIM provisioning) and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser)', () => {
-    expect(EVENT_NAMES).toHaveLength(89);
+  it('declares all 31 events of spec section 7, the portal\'s unlockAccount and continueSignIn, its 2 of company sign-in, the 12 of the security center (3 of them trusted devices), the 30 of the admin console (4 of them verified domains, 6 company sign-in connections, 3 SCIM provisioning) and the 11 of passkeys (2 of them a desktop app\'s sign-in in the system browser) and the account\'s language (setLanguage)', () => {
+    expect(EVENT_NAMES).toHaveLength(90);
     expect(Object.keys(samples).sort()).toEqual([...EVENT_NAMES].sort());
   });
 

@@ -33,6 +33,7 @@ import { refuseControlCharacters, type EventAuth, type EventLimits, type EventPo
 import type { SECURITY_EVENTS } from './security-events';
 import type { ADMIN_EVENTS } from './admin-events';
 import type { PASSKEY_EVENTS, PASSKEY_SECOND_FACTOR_EVENTS, PASSKEY_SIGN_IN_EVENTS } from './passkey-events';
+import type { LANGUAGE_EVENTS } from './language-events';
 
 /**
  * One event of the contract: its policy, payload schema and reply schema. `A` and `L` keep the entry's own auth and
@@ -280,7 +281,7 @@ export const PORTAL_EVENTS = {
 } as const;
 
 /** The whole contract's type: the portal's events, the security center's and the admin console's. */
-export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS & typeof ADMIN_EVENTS & typeof PASSKEY_EVENTS & typeof PASSKEY_SIGN_IN_EVENTS & typeof PASSKEY_SECOND_FACTOR_EVENTS;
+export type Events = typeof PORTAL_EVENTS & typeof SECURITY_EVENTS & typeof ADMIN_EVENTS & typeof PASSKEY_EVENTS & typeof PASSKEY_SIGN_IN_EVENTS & typeof PASSKEY_SECOND_FACTOR_EVENTS & typeof LANGUAGE_EVENTS;
 export type EventName = keyof Events;
 /** What a caller passes (before trimming and other transforms). */
 export type EventPayloadInput<E extends EventName> = z.input<Events[E]['payload']>;
