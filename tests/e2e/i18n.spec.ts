@@ -177,9 +177,13 @@ test.describe('the pseudo-locale', () => {
     await context.addCookies([{ name: 'ubs_lang', value: 'en-XA', url: baseURL! }]);
   });
 
-  /** Visible texts, accessible names, titles and placeholders that still read as English words. */
-  const untranslated = (page: Page) =>
-    page.evaluate(() => {
+  /**
+   * Visible texts, accessible names, titles and placeholders that still read as English words; `except` leaves out
+   * a part of the page not converted yet.
+   */
+  const untranslated = (page: Page, except?: string) =>
+    page.evaluate((except) => {
+      const skipped = (element: Element) => except !== undefined && element.closest(except) !== null;
       // What is never translated: the brand's own name, and each language's own name in the picker; codes and keys
       // the server issued (<code>) and a code's shape ('xxxx-xxxxx').
       const kept = /Suite Portal|English|^x+-x+$/g;
@@ -188,10 +192,11 @@ test.describe('the pseudo-locale', () => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const element = node.parentElement;
-        if (!element || element.closest('script, style, option, code') || !element.checkVisibility()) continue;
+        if (!element || element.closest('script, style, option, code') || skipped(element) || !element.checkVisibility()) continue;
         if (english(node.textContent ?? '')) found.push(node.textContent!.trim());
       }
       for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+        if (skipped(element)) continue;
         for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
           const value = element.getAttribute(name);
           if (value && english(value)) found.push(`${name}="${value}"`);
@@ -199,7 +204,7 @@ test.describe('the pseudo-locale', () => {
       }
       if (english(document.title)) found.push(`title: ${document.title}`);
       return found;
-    });
+    }, except);
 
   /** Elements whose text is cut off: wider or taller than their box where the box hides what overflows. */
   const clipped = (page: Page) =>
@@ -254,12 +259,14 @@ test.describe('the pseudo-locale', () => {
       await expect(page).toHaveURL(/\/workspace$/);
       await page.goto('/setup-multi-factor');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ṁúúļţíí-Ƒááçţóóŕ ÁÁúúţĥééñţííçááţííóóñ Šééţúúþ');
-      expect(await untranslated(page)).toEqual([]);
+      // The signed-in header's menu is not converted yet (issue 26, a later round): everything else is.
+      const menu = '.app-header-tools';
+      expect(await untranslated(page, menu)).toEqual([]);
       expect(await clipped(page)).toEqual([]);
       // The authenticator's panel: QR code, secret key, recovery code, the code boxes.
       await page.getByRole('checkbox').nth(1).check();
       await expect(page.getByTestId('mfa-secret')).toBeVisible();
-      expect(await untranslated(page)).toEqual([]);
+      expect(await untranslated(page, menu)).toEqual([]);
       expect(await clipped(page)).toEqual([]);
     });
   }
