@@ -83,6 +83,8 @@ describe('the catalogs', () => {
       ...PASSWORD_CHECKLIST.map((rule) => rule.label),
       // The multi-factor setup and recovery code screens.
       MESSAGES.otpVerified, MESSAGES.mfaSetupDone, MESSAGES.invalidRecoveryCode, MESSAGES.invalid('Recovery code'),
+      // The workspace.
+      MESSAGES.noOrganization, MESSAGES.noProductAccess,
     ];
     const texts = new Set(Object.values(english));
     expect(shown.filter((text) => !texts.has(text))).toEqual([]);

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { useId } from 'react';
 import { PRODUCT_LABELS, type ProductKey } from '../../../shared/products';
 
@@ -21,11 +22,12 @@ const PRODUCT_MARKS: Record<ProductKey, string> = {
 
 /** The product tiles of the selected organization as one radio group; each tile is named by its product label alone. */
 export function ProductPicker({ products, value, onChange }: ProductPickerProps) {
+  const t = useT();
   const legendId = useId();
   return (
     <fieldset className="choice-group" role="radiogroup" aria-labelledby={legendId}>
       <legend id={legendId} className="choice-legend">
-        Product
+        {t('workspace.product')}
       </legend>
       <div className="product-options">
         {products.map((product) => (
