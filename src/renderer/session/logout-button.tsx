@@ -1,9 +1,12 @@
+import { tEnglish, useLanguage } from '../i18n';
 import { useState } from 'react';
 import { Button } from '../ui/button';
 import { logout } from './logout';
 
 /** The Logout button: busy while the server is told, then the page goes to /login. */
 export function LogoutButton({ variant = 'secondary' }: { variant?: 'primary' | 'secondary' | 'link' }) {
+  // Its text is English here and shown in the screen's language (workspace.logout, loaded with the screens).
+  useLanguage();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -14,7 +17,7 @@ export function LogoutButton({ variant = 'secondary' }: { variant?: 'primary' | 
         void logout();
       }}
     >
-      Logout
+      {tEnglish('Logout')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/limits';
+import { tEnglish, useLanguage } from '../i18n';
 import { Button } from './button';
 import { showToast } from './toast';
 
@@ -46,6 +47,8 @@ interface CopyButtonProps {
 
 /** A button that copies a value and says so in place ('Copied') for screen readers and sighted users alike. */
 export function CopyButton({ value, label, children }: CopyButtonProps) {
+  // Its two states are English here and shown in the screen's language (their ids are copy.*, loaded with the screens).
+  useLanguage();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <Button
@@ -61,7 +64,7 @@ export function CopyButton({ value, label, children }: CopyButtonProps) {
     >
       {children ?? label}
       <span className="copy-state" role="status">
-        {state === 'copied' ? ' — Copied' : state === 'failed' ? ' — Select and copy it instead' : ''}
+        {state === 'copied' ? ` — ${tEnglish('Copied')}` : state === 'failed' ? ` — ${tEnglish('Select and copy it instead')}` : ''}
       </span>
     </Button>
   );

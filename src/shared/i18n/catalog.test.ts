@@ -81,9 +81,15 @@ describe('the catalogs', () => {
       MESSAGES.invalidOnboardingCredentials, MESSAGES.somethingWrong, MESSAGES.invalidOtp, MESSAGES.otpExpired, MESSAGES.otpSent,
       MESSAGES.passwordResetTitle, MESSAGES.passwordResetDone, MESSAGES.resetLinkInvalid, tooLong(254), tooLong(128),
       ...PASSWORD_CHECKLIST.map((rule) => rule.label),
+      // The multi-factor setup and recovery code screens.
+      MESSAGES.otpVerified, MESSAGES.mfaSetupDone, MESSAGES.invalidRecoveryCode, MESSAGES.invalid('Recovery code'),
+      // The workspace.
+      MESSAGES.noOrganization, MESSAGES.noProductAccess,
     ];
     const texts = new Set(Object.values(english));
     expect(shown.filter((text) => !texts.has(text))).toEqual([]);
+    // /reset-with-recovery says the mailed code in a sentence of its own.
+    expect(english['recovery.resetNotice']).toContain(MESSAGES.recoveryCodeMailed);
   });
 });
 

@@ -1,3 +1,4 @@
+import { tEnglish, useT } from '../../i18n/screens';
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
@@ -30,6 +31,7 @@ export function groupsOfFour(key: string): string[] {
  * runs as soon as six digits are typed ('OTP verified successfully' or 'Invalid OTP').
  */
 export function AuthenticatorPanel({ pending, verified, onVerified }: AuthenticatorPanelProps) {
+  const t = useT();
   const [otp, setOtp] = useState('');
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,16 +62,16 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
   return (
     <section className="authenticator-setup" aria-labelledby="mfa-app-title">
       <h2 id="mfa-app-title" className="field-label">
-        Authenticator app
+        {t('mfaSetup.app')}
       </h2>
-      <img className="qr-code" src={pending.MFAQrCode} alt="QR code for your authenticator app" width={200} height={200} />
+      <img className="qr-code" src={pending.MFAQrCode} alt={t('mfaSetup.qrAlt')} width={200} height={200} />
       <div className="authenticator-steps">
-        <p>Scan this QR code with your authenticator app, or type the secret key into it.</p>
+        <p>{t('mfaSetup.scan')}</p>
         <div className="secret-panel">
-          <p className="secret-label">Secret key</p>
+          <p className="secret-label">{t('mfaSetup.secretKey')}</p>
           <div className="secret-row">
             {/* In groups of four, spaced by CSS rather than characters: the key copied or selected is the key as issued. */}
-            <code className="secret-value secret-key" data-testid="mfa-secret">
+            <code className="secret-value secret-key" data-testid="mfa-secret" dir="ltr">
               {groupsOfFour(pending.MFASecretKey).map((group, index) => (
                 <span key={index} className="secret-group">
                   {group}
@@ -77,8 +79,8 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
               ))}
             </code>
             <div className="secret-actions">
-              <CopyButton value={pending.MFASecretKey} label="Copy secret key">
-                Copy
+              <CopyButton value={pending.MFASecretKey} label={t('mfaSetup.copySecret')}>
+                {t('mfaSetup.copy')}
               </CopyButton>
             </div>
           </div>
@@ -88,7 +90,7 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
       <div className="authenticator-verify">
         <OtpInput
           id="mfa-setup-otp"
-          label="Code from the authenticator app"
+          label={t('mfaSetup.otp')}
           value={otp}
           onChange={(next) => {
             setOtp(next);
@@ -96,7 +98,7 @@ export function AuthenticatorPanel({ pending, verified, onVerified }: Authentica
           }}
           disabled={checking}
         />
-        {verified ? <p role="status">{MESSAGES.otpVerified}</p> : null}
+        {verified ? <p role="status">{tEnglish(MESSAGES.otpVerified)}</p> : null}
         <AlertMessage message={error} />
       </div>
     </section>

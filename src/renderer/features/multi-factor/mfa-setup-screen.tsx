@@ -1,3 +1,4 @@
+import { tEnglish, useT } from '../../i18n/screens';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/validation/messages';
@@ -80,6 +81,7 @@ function turnOnOf(state: unknown): 'app' | 'email' | null {
  * company's factors; without one, the user chooses for their own account (both factors, or none to turn off).
  */
 export function MfaSetupScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const finish = useFinishSignIn();
   const location = useLocation();
@@ -142,7 +144,7 @@ export function MfaSetupScreen() {
       const MFASecretKey = choice.isAuthenticatorAppMFA && pending ? pending.MFASecretKey : undefined;
       const setting = company && current ? settingToSend(choice, current, company) : choice;
       const reply = await call('hrms|master|MFA|setup', { ...held, MFA: { ...setting, MFASecretKey } });
-      showToast(MESSAGES.mfaSetupDone);
+      showToast(tEnglish(MESSAGES.mfaSetupDone));
       if (reply.token) return finish(reply.token);
       const details = useSessionStore.getState().logInDetails;
       if ((held.identifier || held.ticket) && details) {
@@ -158,7 +160,7 @@ export function MfaSetupScreen() {
     }
   };
 
-  if (!company && !error) return <LoadingScreen fullPage label="Loading your settings…" />;
+  if (!company && !error) return <LoadingScreen fullPage label={t('mfaSetup.loading')} />;
   // No company asks for a second factor: the user chooses for their own account, both factors offered.
   const ownChoice = company !== null && !company.isEmailMFA && !company.isAuthenticatorAppMFA;
   const offersEmail = ownChoice || (company?.isEmailMFA ?? false);
@@ -168,29 +170,29 @@ export function MfaSetupScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Multi-Factor Authentication Setup</h1>
+        <h1>{t('mfaSetup.title')}</h1>
         <p className="lead">
           {ownChoice
-            ? 'No company of yours asks for a second step at sign-in. You can turn one on for your own account: sign-in then asks for it after your password.'
-            : 'Your company asks for a second step at sign-in. Choose how you want to receive it.'}
+            ? t('mfaSetup.leadOwn')
+            : t('mfaSetup.leadCompany')}
         </p>
       </header>
       {freshRecoveryCode ? (
-        <section className="result-panel" aria-label="Your new recovery code">
-          <p role="status">Your recovery code was used. This new one replaces it:</p>
-          <RecoveryCodePanel code={freshRecoveryCode} testId="new-recovery-code" title="New recovery code" />
+        <section className="result-panel" aria-label={t('mfaSetup.newCodeRegion')}>
+          <p role="status">{t('mfaSetup.codeUsed')}</p>
+          <RecoveryCodePanel code={freshRecoveryCode} testId="new-recovery-code" title={t('mfaSetup.newCode')} />
         </section>
       ) : null}
       <form className="form" noValidate onSubmit={(event) => void save(event)}>
         <fieldset className="choice-group">
-          <legend className="choice-legend">Second factor</legend>
+          <legend className="choice-legend">{t('mfaSetup.secondFactor')}</legend>
           <div className="choice-options">
             {offersEmail ? (
               <ChoiceCard
                 type="checkbox"
                 id="mfa-email"
-                label="Email"
-                description="A 6-digit code is mailed to your work email at each sign-in."
+                label={t('mfaSetup.email')}
+                description={t('mfaSetup.emailHint')}
                 icon={<MailIcon />}
                 checked={choice.isEmailMFA}
                 onChange={(checked) => setChoice({ ...choice, isEmailMFA: checked })}
@@ -200,8 +202,8 @@ export function MfaSetupScreen() {
               <ChoiceCard
                 type="checkbox"
                 id="mfa-app"
-                label="Authenticator app"
-                description="A code from an app on your phone, such as Google Authenticator or Microsoft Authenticator."
+                label={t('mfaSetup.app')}
+                description={t('mfaSetup.appHint')}
                 icon={<PhoneIcon />}
                 checked={choice.isAuthenticatorAppMFA}
                 onChange={(checked) => setChoice({ ...choice, isAuthenticatorAppMFA: checked })}
@@ -212,15 +214,15 @@ export function MfaSetupScreen() {
         {choice.isAuthenticatorAppMFA && pending ? <AuthenticatorPanel pending={pending} verified={verified} onVerified={onVerified} /> : null}
         {choice.isAuthenticatorAppMFA && authenticatorActive ? (
           <p className="form-aside">
-            The authenticator app is set up.{' '}
+            {t('mfaSetup.appReady')}{' '}
             <Button variant="link" onClick={() => void renew()}>
-              Set it up on a new device
+              {t('mfaSetup.newDevice')}
             </Button>
           </p>
         ) : null}
         <AlertMessage message={error} />
         <Button type="submit" className="button-block" loading={loading} disabled={!canSave(choice, { active: authenticatorActive, verified }, ownChoice && anyOn)}>
-          Save
+          {t('mfaSetup.save')}
         </Button>
       </form>
       {freshRecoveryCode && signedIn ? (
@@ -228,12 +230,12 @@ export function MfaSetupScreen() {
         // where it was going, as a second factor's would.
         <p className="screen-footer">
           <Link to={afterSignIn()} replace onClick={() => forgetPreviousUrl()}>
-            Continue without changes
+            {t('mfaSetup.continue')}
           </Link>
         </p>
       ) : ownChoice && signedIn ? (
         <p className="screen-footer">
-          <Link to={returnTo(location.state)}>Cancel</Link>
+          <Link to={returnTo(location.state)}>{t('common.cancel')}</Link>
         </p>
       ) : null}
     </AuthLayout>

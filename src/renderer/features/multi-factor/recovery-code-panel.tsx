@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { CopyButton } from '../../ui/copy';
 
 /** The text file a user downloads to keep the recovery code. */
@@ -16,31 +17,32 @@ export function recoveryCodeFile(code: string): string {
 interface RecoveryCodePanelProps {
   code: string;
   testId: string;
-  /** The line above the code. */
+  /** The line above the code ('Recovery code' when absent). */
   title?: string;
 }
 
 /** A recovery code in a panel, with Copy and Download (a text file), so it is easy to keep. */
-export function RecoveryCodePanel({ code, testId, title = 'Recovery code' }: RecoveryCodePanelProps) {
+export function RecoveryCodePanel({ code, testId, title }: RecoveryCodePanelProps) {
+  const t = useT();
   // A data: link: the download needs no object URL to create and revoke.
   const href = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodeFile(code))}`;
   return (
     <div className="secret-panel">
-      <p className="secret-label">{title}</p>
+      <p className="secret-label">{title ?? t('mfaSetup.recoveryCode')}</p>
       <div className="secret-row">
-        <code className="secret-value" data-testid={testId}>
+        <code className="secret-value" data-testid={testId} dir="ltr">
           {code}
         </code>
         <div className="secret-actions">
-          <CopyButton value={code} label="Copy recovery code">
-            Copy
+          <CopyButton value={code} label={t('mfaSetup.copyRecovery')}>
+            {t('mfaSetup.copy')}
           </CopyButton>
-          <a className="button button-secondary" href={href} download="suite-portal-recovery-code.txt" aria-label="Download recovery code">
-            Download
+          <a className="button button-secondary" href={href} download="suite-portal-recovery-code.txt" aria-label={t('mfaSetup.downloadRecovery')}>
+            {t('mfaSetup.download')}
           </a>
         </div>
       </div>
-      <p className="secret-hint">It signs you in once if you lose your device. Keep it somewhere safe.</p>
+      <p className="secret-hint">{t('mfaSetup.recoveryHint')}</p>
     </div>
   );
 }

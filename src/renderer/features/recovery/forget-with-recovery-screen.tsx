@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +18,7 @@ type Values = z.output<typeof ForgetWithRecoverySchema>;
 
 /** Forgot with recovery code (/forget-with-recovery): identifier and recovery code, then /reset-with-recovery. */
 export function ForgetWithRecoveryScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
@@ -44,19 +46,19 @@ export function ForgetWithRecoveryScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Forgot Password?</h1>
-        <p className="lead">Enter your email or user name and one of your recovery codes.</p>
+        <h1>{t('signIn.forgotPassword')}</h1>
+        <p className="lead">{t('recovery.forgetLead')}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <TextField id="recovery-identifier" label="Email or user name" autoComplete="username" error={errors.identifier?.message} {...register('identifier')} />
-        <TextField id="recovery-code" label="Recovery code" placeholder="xxxx-xxxxx" autoComplete="off" error={errors.recoveryCode?.message} {...register('recoveryCode')} />
+        <TextField id="recovery-identifier" label={t('recovery.identifier')} autoComplete="username" dir="ltr" error={errors.identifier?.message} {...register('identifier')} />
+        <TextField id="recovery-code" label={t('mfaSetup.recoveryCode')} placeholder="xxxx-xxxxx" autoComplete="off" dir="ltr" error={errors.recoveryCode?.message} {...register('recoveryCode')} />
         <AlertMessage message={serverError} />
         <Button type="submit" className="button-block" loading={loading}>
-          Submit
+          {t('common.submit')}
         </Button>
       </form>
       <p className="screen-footer">
-        Remembered it? <Link to="/login">Back to Sign In</Link>
+        {t('forgot.remembered')} <Link to="/login">{t('common.backToSignIn')}</Link>
       </p>
     </AuthLayout>
   );

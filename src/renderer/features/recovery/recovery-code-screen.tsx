@@ -1,3 +1,4 @@
+import { tEnglish, useT } from '../../i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RecoveryCodeSchema } from '../../../shared/validation/fields';
@@ -15,6 +16,7 @@ import { heldLogin, useFinishSignIn } from '../multi-factor/finish-sign-in';
  * /setup-multi-factor (signed in when login details were held), showing the fresh code that replaces it.
  */
 export function RecoveryCodeScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const finish = useFinishSignIn();
   const [code, setCode] = useState('');
@@ -35,7 +37,7 @@ export function RecoveryCodeScreen() {
     } catch (error) {
       // Spec section 8: a refused code toasts 'Invalid Recovery Code'; a lock says how long to wait instead.
       const locked = error instanceof CallError && error.code === ERROR_CODES.TOO_MANY_ATTEMPTS;
-      showToast(locked ? errorMessage(error) : MESSAGES.invalidRecoveryCode, 'error');
+      showToast(tEnglish(locked ? errorMessage(error) : MESSAGES.invalidRecoveryCode), 'error');
       setLoading(false);
     }
   };
@@ -43,25 +45,26 @@ export function RecoveryCodeScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Add Recovery Code</h1>
-        <p className="lead">Enter the recovery code you saved when you set up the authenticator app.</p>
+        <h1>{t('mfa.addRecoveryCode')}</h1>
+        <p className="lead">{t('recovery.addLead')}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           id="recovery-code"
-          label="Recovery code"
+          label={t('mfaSetup.recoveryCode')}
           placeholder="xxxx-xxxxx"
           autoComplete="off"
+          dir="ltr"
           value={code}
           error={fieldError}
           onChange={(event) => setCode(event.target.value.trim())}
         />
         <Button type="submit" className="button-block" loading={loading}>
-          Submit
+          {t('common.submit')}
         </Button>
       </form>
       <p className="screen-footer">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to="/login">{t('common.backToSignIn')}</Link>
       </p>
     </AuthLayout>
   );

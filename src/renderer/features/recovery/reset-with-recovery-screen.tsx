@@ -1,6 +1,6 @@
+import { useT } from '../../i18n/screens';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
 import { recoveryUserStored, updateSession, useSessionStore } from '../../session/session-store';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -13,6 +13,7 @@ import { ResetPasswordForm } from '../password-reset/reset-password-form';
  * signing in still asks for the second factor.
  */
 export function ResetWithRecoveryScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.forgotRecoveryUser);
   // Set when the reset succeeded: the ticket is then spent and cleared, which must not send the user back.
@@ -27,12 +28,11 @@ export function ResetWithRecoveryScreen() {
     <AuthLayout>
       <ResetPasswordForm
         idPrefix="reset-recovery"
-        lead="Choose a new password."
+        lead={t('recovery.resetLead')}
         loginPath="/login"
         notice={
-          <p role="status">
-            Your recovery code was used. {MESSAGES.recoveryCodeMailed} Signing in will still ask for your second factor.
-          </p>
+          // One message: recovery.resetNotice includes MESSAGES.recoveryCodeMailed, word for word.
+          <p role="status">{t('recovery.resetNotice')}</p>
         }
         onReset={async ({ password, cpassword }) => {
           if (!user) throw new Error('Start again with your recovery code.');

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { useId } from 'react';
 import type { Organization } from '../../../shared/protocol';
 import { Avatar } from '../../ui/avatar';
@@ -10,11 +11,12 @@ interface OrganizationPickerProps {
 
 /** The organizations as one radio group (arrow keys move the choice); each option is named by its company name. */
 export function OrganizationPicker({ list, value, onChange }: OrganizationPickerProps) {
+  const t = useT();
   const prefix = useId();
   return (
     <fieldset className="choice-group" role="radiogroup" aria-labelledby={`${prefix}-legend`}>
       <legend id={`${prefix}-legend`} className="choice-legend">
-        Organization
+        {t('workspace.organization')}
       </legend>
       <div className="org-options">
         {list.map((org, index) => {

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/screens';
 import { useId } from 'react';
 import { PRODUCT_LABELS, type ProductKey } from '../../../shared/products';
 import { ProductIcon } from '../../ui/product-icon';
@@ -10,11 +11,12 @@ interface ProductPickerProps {
 
 /** The product tiles of the selected organization as one radio group; each tile is named by its product label alone, its icon decorative. */
 export function ProductPicker({ products, value, onChange }: ProductPickerProps) {
+  const t = useT();
   const legendId = useId();
   return (
     <fieldset className="choice-group" role="radiogroup" aria-labelledby={legendId}>
       <legend id={legendId} className="choice-legend">
-        Product
+        {t('workspace.product')}
       </legend>
       <div className="product-options">
         {products.map((product) => (

@@ -1,3 +1,4 @@
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { Link } from 'react-router-dom';
 import { PRODUCT_LABELS } from '../../../shared/products';
 import { MESSAGES } from '../../../shared/validation/messages';
@@ -21,6 +22,7 @@ export const loadAdminConsole = () => import('../admin/admin-console');
 
 /** /workspace: choose an organization and a product, then go to that product (spec sections 2 and 4). */
 export function WorkspaceScreen() {
+  const t = useT();
   const { state, error, opening, email, reload, next } = useWorkspace();
   // The console's link for an administrator of at least one organization reachable from here.
   const administers = state.status === 'ready' && state.list.some((org) => org.isAdmin);
@@ -28,29 +30,29 @@ export function WorkspaceScreen() {
   return (
     <AuthLayout wide>
       <div className="workspace-topbar">
-        {email ? <p className="signed-in-as">Signed in as {email}</p> : null}
-        <nav className="workspace-topbar-links" aria-label="Your account">
-          {administers ? <Link to={ADMIN_CONSOLE_LINK.route}>{ADMIN_CONSOLE_LINK.name}</Link> : null}
-          <Link to={SECURITY_CENTER_LINK.route}>{SECURITY_CENTER_LINK.name}</Link>
+        {email ? <p className="signed-in-as">{t('workspace.signedInAs', { email: ltr(email) })}</p> : null}
+        <nav className="workspace-topbar-links" aria-label={t('workspace.accountLinks')}>
+          {administers ? <Link to={ADMIN_CONSOLE_LINK.route}>{t('workspace.adminConsole')}</Link> : null}
+          <Link to={SECURITY_CENTER_LINK.route}>{t('workspace.security')}</Link>
         </nav>
       </div>
       <OnboardingNotice email={email} list={state.status === 'ready' ? state.list : []} />
-      {state.status === 'loading' ? <LoadingScreen label="Loading your organizations…" /> : null}
-      {state.status === 'opening' ? <LoadingScreen label={`Opening ${PRODUCT_LABELS[state.product]}…`} /> : null}
+      {state.status === 'loading' ? <LoadingScreen label={t('workspace.loading')} /> : null}
+      {state.status === 'opening' ? <LoadingScreen label={t('workspace.opening', { product: PRODUCT_LABELS[state.product] })} /> : null}
       {state.status === 'failed' ? (
         <section className="oops">
-          <h1>{MESSAGES.somethingWrong}</h1>
-          <p role="alert">{state.message}</p>
+          <h1>{tEnglish(MESSAGES.somethingWrong)}</h1>
+          <p role="alert">{tEnglish(state.message)}</p>
           <div className="actions">
             <LogoutButton />
-            <Button onClick={reload}>Reload</Button>
+            <Button onClick={reload}>{t('workspace.reload')}</Button>
           </div>
         </section>
       ) : null}
       {state.status === 'ready' && state.list.length === 0 ? (
         <section className="oops">
-          <h1>Oops!</h1>
-          <p>{MESSAGES.noOrganization}</p>
+          <h1>{t('workspace.oops')}</h1>
+          <p>{tEnglish(MESSAGES.noOrganization)}</p>
           <div className="actions">
             <LogoutButton variant="primary" />
           </div>

@@ -1,3 +1,4 @@
+import { tEnglish, useT } from '../../i18n/screens';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { accessibleProducts, PRODUCT_LABELS, type ProductKey } from '../../../shared/products';
@@ -24,6 +25,7 @@ interface WorkspaceSelectionProps {
 
 /** 'Select Organization': organizations, product tiles (web only), Next, and the multi-factor setup link. */
 export function WorkspaceSelection({ list, activeOrgId, busy, error, onNext, onReload }: WorkspaceSelectionProps) {
+  const t = useT();
   const [orgId, setOrgId] = useState(() => initialOrgId(list, activeOrgId));
   const org = list.find((item) => item.orgId === orgId) ?? list[0];
   const [product, setProduct] = useState<ProductKey | null>(() => (org ? initialProduct(org, platform.flavor) : null));
@@ -52,17 +54,17 @@ export function WorkspaceSelection({ list, activeOrgId, busy, error, onNext, onR
   return (
     <form className="workspace" onSubmit={submit} noValidate>
       <header className="screen-header">
-        <h1>Select Organization</h1>
+        <h1>{t('workspace.title')}</h1>
         <p className="lead">
           {product
-            ? `You are a part of following organizations. Select the organization and ${PRODUCT_LABELS[product]} product which you wish to access now.`
-            : 'You are a part of following organizations. Select the organization and product which you wish to access now.'}
+            ? t('workspace.leadProduct', { product: PRODUCT_LABELS[product] })
+            : t('workspace.lead')}
         </p>
       </header>
       <OrganizationPicker list={list} value={org.orgId} onChange={selectOrg} />
       {org.isCompanyMFA ? (
         <p className="form-aside">
-          <Link to="/setup-multi-factor">Update Multi-Factor Authenticate Setup?</Link>
+          <Link to="/setup-multi-factor">{t('workspace.updateMfa')}</Link>
         </p>
       ) : null}
       {products.length === 0 ? (
@@ -74,7 +76,7 @@ export function WorkspaceSelection({ list, activeOrgId, busy, error, onNext, onR
       <div className="actions">
         <LogoutButton />
         <Button type="submit" loading={busy} disabled={!product}>
-          Next
+          {t('workspace.next')}
         </Button>
       </div>
     </form>
@@ -83,15 +85,16 @@ export function WorkspaceSelection({ list, activeOrgId, busy, error, onNext, onR
 
 /** 'Oops!' when the selected organization opens no product; with `fullPage`, when no organization opens any. */
 function NoProductAccess({ onReload, fullPage = false }: { onReload: () => void; fullPage?: boolean }) {
+  const t = useT();
   const Heading = fullPage ? 'h1' : 'h2';
   return (
     <section className={fullPage ? 'oops' : 'oops oops-inline'} aria-labelledby="no-product-access-title">
-      <Heading id="no-product-access-title">Oops!</Heading>
-      <p>{MESSAGES.noProductAccess}</p>
+      <Heading id="no-product-access-title">{t('workspace.oops')}</Heading>
+      <p>{tEnglish(MESSAGES.noProductAccess)}</p>
       <div className="actions">
         {fullPage ? <LogoutButton /> : null}
         <Button variant={fullPage ? 'primary' : 'secondary'} onClick={onReload}>
-          Reload
+          {t('workspace.reload')}
         </Button>
       </div>
     </section>
