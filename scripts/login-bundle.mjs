@@ -4,7 +4,7 @@
 // entry (index.html), which holds the /login screen (and of its chunk, should it ever be lazy again:
 // features/sign-in/sign-in-screen.tsx), and adds up the gzip size of every JavaScript file among them. It fails when the total is above the budget recorded in
 // scripts/login-bundle-budget.json (lowered in issue 10: the sign-in screen in the entry chunk, socket.io-client after it;
-// raised by 1,913 B in issue 26, within its 2 KB allowance: the messages' runtime, the English of /login's first paint and the language picker; then by 15 B for the shell chunk's exports that the wire's session/account-language.ts uses, and by 32 B in the merge with issue 24's onboarding guard and console flag). `--record` writes the current size as
+// raised by 1,913 B in issue 26, within its 2 KB allowance: the messages' runtime, the English of /login's first paint and the language picker; then by 15 B for the shell chunk's exports that the wire's session/account-language.ts uses, and by 32 B in the merge with issue 24's onboarding guard and console flag, and 26 B more with the language's word to the server and the translated copy button: 1,978 B in all). `--record` writes the current size as
 // the new budget: do that only when a growth is intended and agreed.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
