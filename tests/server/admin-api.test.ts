@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { beforeEach, expect, it } from 'vitest';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServerWithMail, resetLimits, type Engine, type TestServer } from './harness';
+import { busyHttpReply, whenAdmitted } from './attack';
 import { freePort } from '../free-port';
 
 // The admin API for the suite's products: an organization's confidential app, registered in the console with API
@@ -152,7 +153,7 @@ describeEngines('the admin API (client credentials)', (engine) => {
     const token = await tokenFor(hrSync);
     const maxId = await app().userId('max.api@acme.test');
     const replies = await Promise.all(
-      Array.from({ length: 130 }, (_, n) => api(app(), 'PATCH', `/api/v1/orgs/acme/members/${maxId}`, token, { productAccess: n % 2 ? ['hrms'] : ['hrms', 'chat'] })),
+      Array.from({ length: 130 }, (_, n) => whenAdmitted(() => api(app(), 'PATCH', `/api/v1/orgs/acme/members/${maxId}`, token, { productAccess: n % 2 ? ['hrms'] : ['hrms', 'chat'] }), busyHttpReply)),
     );
     const tally = replies.reduce<Record<number, number>>((counts, reply) => ({ ...counts, [reply.status]: (counts[reply.status] ?? 0) + 1 }), {});
     expect(tally).toEqual({ 200: 120, 429: 10 });

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../src/shared/validation/messages';
 import { codeIn, linkIn, withCode } from '../mail/smtp-receiver';
 import { adminSeed, auditOf, CONSOLE_PASSWORD, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServerWithMail, resetLimits, type TestClient } from './harness';
+import { busySocketReply, whenAdmitted } from './attack';
 
 // The admin console's invitations: one or many (a pasted list, a CSV file) with role and product access, all or
 // none; each mailed with the link the invitation screens accept; listed while pending; resent with a fresh code and
@@ -131,7 +132,7 @@ describeEngines('admin console: invitations', (engine) => {
   it('creates one invitation from a hundred parallel invitations of one address', async () => {
     const sockets = await Promise.all(Array.from({ length: 4 }, () => signedIn(app(), 'bulk.admin@acme.test')));
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => sockets[i % 4]!.emit('inviteToOrganization', { orgId: 'acme', invitations: [{ email: 'racing@example.test', role: 'member' }] })),
+      Array.from({ length: 100 }, (_, i) => whenAdmitted(() => sockets[i % 4]!.emit('inviteToOrganization', { orgId: 'acme', invitations: [{ email: 'racing@example.test', role: 'member' }] }), busySocketReply)),
     );
     expect(replies.filter((reply) => reply.code === 200)).toHaveLength(1);
     expect(replies.filter((reply) => reply.code === 409)).toHaveLength(99);

@@ -34,6 +34,29 @@ export async function burst(app: TestServer, shots: Shot[], options: { sockets?:
   }
 }
 
+/**
+ * One call sent again, after the wait it was told, for as long as the server turns it away as busy (`busyFor` gives
+ * that wait in seconds, or null for any other answer): a capacity refusal spends nothing, so what comes back is the
+ * budgets' or the domain's answer, however loaded the machine running the tests is.
+ */
+export async function whenAdmitted<T>(send: () => Promise<T>, busyFor: (reply: T) => number | null): Promise<T> {
+  for (let round = 0; ; round += 1) {
+    const reply = await send();
+    const wait = busyFor(reply);
+    if (wait === null || round >= 20) return reply;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 3) * 1000));
+  }
+}
+
+/** The wait of a socket reply that is the busy refusal, else null (for `whenAdmitted`). */
+export const busySocketReply = (reply: RawEnvelope): number | null => (isBusy(reply) ? Number(reply.data?.retryAfter) || 1 : null);
+
+/** The wait of an HTTP reply that is the busy refusal (429 whose message says so, in `error` or SCIM's `detail`), else null. */
+export const busyHttpReply = (reply: { status: number; body: unknown }): number | null => {
+  const body = (reply.body ?? {}) as { error?: unknown; detail?: unknown; data?: { retryAfter?: unknown } };
+  return reply.status === 429 && BUSY.test(String(body.error ?? body.detail ?? '')) ? Number(body.data?.retryAfter) || 1 : null;
+};
+
 /** Replies per code, e.g. { 403: 5, 429: 96 }. */
 export function tally(replies: RawEnvelope[]): Record<number, number> {
   const counts: Record<number, number> = {};

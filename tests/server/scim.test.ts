@@ -5,6 +5,7 @@ import { SESSION_ENDED_EVENT } from '../../src/shared/protocol';
 import { startDnsServer } from '../dns-server';
 import { adminSeed, auditOf, person, signedIn } from './fixtures/admin-seed';
 import { describeEngines, useTestServer, resetLimits, type TestClient } from './harness';
+import { busyHttpReply, whenAdmitted } from './attack';
 
 // SCIM 2.0 provisioning (issue 25): an organization's directory (Okta, Entra) creates, finds, changes and removes its
 // people over /scim/v2/{orgId} with the bearer token its admin issued in the console. The requests below are the shapes
@@ -270,7 +271,7 @@ describeEngines('SCIM 2.0 provisioning', (engine) => {
 
   it('a hundred parallel creates of one userName make one account; the others get 409 uniqueness', async () => {
     const email = 'race.once@acme.example';
-    const replies = await Promise.all(Array.from({ length: 100 }, () => scim('POST', '/Users', oktaUser(email))));
+    const replies = await Promise.all(Array.from({ length: 100 }, () => whenAdmitted(() => scim('POST', '/Users', oktaUser(email)), busyHttpReply)));
     const statuses = replies.map((reply) => reply.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(99);

@@ -17,7 +17,8 @@ const ATTEMPT_WAIT_MS = 1_000;
 
 /** The one refusal of every limit: 429, the wait in words, and `retryAfter` in seconds for clients. */
 export function tooManyAttempts(seconds: number): CallError {
-  const wait = Math.max(1, Math.ceil(seconds));
+  // Rounded, not raised: a store's clock reads a 15-minute lock as 900.2 s left, which must not say "16 minutes".
+  const wait = Math.max(1, Math.round(seconds));
   return new CallError(ERROR_CODES.TOO_MANY_ATTEMPTS, MESSAGES.tooManyAttempts(wait), { retryAfter: wait });
 }
 
