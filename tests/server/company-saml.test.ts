@@ -30,7 +30,8 @@ describeEngines("company sign-in through the organization's own SAML provider", 
   beforeAll(async () => {
     idp = await startStandInIdp();
     // The ACS URL is built from PUBLIC_URL: a port chosen up front.
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // Below the kernel's ephemeral range (32768 and up), where a connection of another suite may hold any port.
+    const port = 20000 + Math.floor(Math.random() * 12000);
     app = await startTestServer({
       engine,
       seed: adminSeed({ users: [person(`ada.admin@${DOMAIN}`, [{ orgId: 'acme', role: 'admin' }])] }),

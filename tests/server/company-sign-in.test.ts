@@ -35,7 +35,8 @@ describeEngines("company sign-in through the organization's own OpenID provider"
   let connection: SsoConnection;
 
   beforeAll(async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // Below the kernel's ephemeral range (32768 and up), where a connection of another suite may hold any port.
+    const port = 20000 + Math.floor(Math.random() * 12000);
     portal = `http://127.0.0.1:${port}`;
     provider = await startEntraStandIn({ certificates, redirectUris: [`${portal}/sso/oidc/callback`], users: Object.values(PEOPLE) });
     app = await startTestServer({

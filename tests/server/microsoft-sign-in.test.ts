@@ -62,7 +62,8 @@ describeEngines('Microsoft sign-in against an OpenID provider standing in for En
   beforeAll(async () => {
     mail = await startSmtpReceiver();
     // The portal's address must be in the provider's redirect URIs before either starts: a port chosen up front.
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // Below the kernel's ephemeral range (32768 and up), where a connection of another suite may hold any port.
+    const port = 20000 + Math.floor(Math.random() * 12000);
     portalUrl = `http://127.0.0.1:${port}`;
     provider = await startEntraStandIn({ certificates, redirectUris: [`${portalUrl}/auth/ms/callback`, `http://127.0.0.1:${LOOPBACK_PORT}/auth/ms/callback`], users: Object.values(PEOPLE) });
     app = await startTestServer({
