@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PRODUCT_LABELS } from '../../src/shared/products';
 import { expectAccessibleOnceQuiet } from './helpers';
 import { codeIn, linkIn, mailCount, waitForMail, withCode } from './mail';
+import { clipped, htmlLanguage, PSEUDO_VIEWPORTS, untranslated, usePseudoLocale } from './pseudo-locale';
 
 // The sign-in screens in the users' languages (issue 26): the page the server makes follows the ubs_lang cookie, else
 // Accept-Language (Playwright's `locale` sends it, and sets navigator.languages); the picker changes and remembers it.
-
-/** The page's language and direction, as the <html> element says. */
-const htmlLanguage = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
 async function signInAs(page: Page, labels: { identifier: string; password: string }, identifier: string, password: string) {
   await page.getByLabel(labels.identifier).fill(identifier);
@@ -187,57 +184,9 @@ test.describe('Urdu', () => {
 });
 
 test.describe('the pseudo-locale', () => {
-  test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([{ name: 'ubs_lang', value: 'en-XA', url: baseURL! }]);
-  });
+  test.beforeEach(async ({ context, baseURL }) => usePseudoLocale(context, baseURL!));
 
-  /**
-   * Visible texts, accessible names, titles and placeholders that still read as English words; `except` leaves out
-   * a part of the page not converted yet.
-   */
-  const untranslated = (page: Page, except?: string) =>
-    page.evaluate(({ except, products }) => {
-      const skipped = (element: Element) => except !== undefined && element.closest(except) !== null;
-      // What is never translated: the brand's own name, and each language's own name in the picker; codes and keys
-      // the server issued (<code>), a code's shape ('xxxx-xxxxx'), addresses, and the products' names.
-      const kept = new RegExp(`Suite Portal|English|^x+-x+$|[\\w.+-]+@[\\w.-]+|\\b(${products.join('|')})\\b`, 'g');
-      const english = (text: string) => /[A-Za-z]{2,}/.test(text.replace(kept, ''));
-      const found: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement;
-        if (!element || element.closest('script, style, option, code') || skipped(element) || !element.checkVisibility()) continue;
-        if (english(node.textContent ?? '')) found.push(node.textContent!.trim());
-      }
-      for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-        if (skipped(element)) continue;
-        for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
-          const value = element.getAttribute(name);
-          if (value && english(value)) found.push(`${name}="${value}"`);
-        }
-      }
-      if (english(document.title)) found.push(`title: ${document.title}`);
-      return found;
-    }, { except, products: Object.values(PRODUCT_LABELS) });
-
-  /** Elements whose text is cut off: wider or taller than their box where the box hides what overflows. */
-  const clipped = (page: Page) =>
-    page.evaluate(() => {
-      const found: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-        if (!element.checkVisibility() || !element.textContent?.trim()) continue;
-        const style = getComputedStyle(element);
-        const hides = style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis';
-        if (hides && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)) found.push(element.outerHTML.slice(0, 120));
-      }
-      if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
-      return found;
-    });
-
-  for (const viewport of [
-    { width: 1366, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const viewport of PSEUDO_VIEWPORTS) {
     test(`/login at ${viewport.width}px shows no untranslated English and no clipped text`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/login');
