@@ -158,6 +158,9 @@ test.describe('Urdu', () => {
     // The header's tools sit at the inline end: the left in Urdu.
     const tools = (await page.locator('.app-header-tools').boundingBox())!;
     expect(tools.x).toBeLessThan(400);
+    // The whole screen as it was approved, mirrored (tests/e2e/i18n.spec.ts-snapshots; after a deliberate change of
+    // /login's look: `npx playwright test i18n.spec.ts -g Urdu --update-snapshots`, and look at the new picture).
+    await expect(page).toHaveScreenshot('login-ur.png', { maxDiffPixelRatio: 0.01 });
     await expectAccessibleOnceQuiet(page, '/login in Urdu');
   });
 
