@@ -31,6 +31,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'second-factor-policy-changed': 'Second-factor policy changed',
   'ip-ranges-changed': 'IP ranges changed',
   'branding-changed': 'Name or logo changed',
+  'organization-language-changed': 'Sign-in language changed',
   'app-registered': 'App registered',
   'app-changed': 'App changed',
   'app-secret-rotated': 'App secret rotated',

@@ -50,6 +50,7 @@ function everyEvent(orgId: string, ids: { member: string; invitation: string; ap
     updateSecondFactorPolicy: { orgId, secondFactor: 'authenticator', applyToCompany: true },
     updateIpRanges: { orgId, allowedIpRanges: ['203.0.113.0/24'], confirmOwnAddressOutside: true },
     updateBranding: { orgId, company: 'Hijacked' },
+    updateOrganizationLanguage: { orgId, language: 'ur' },
     getOrganizationApps: { orgId },
     registerApp: { orgId, name: 'Sneaky', redirectUris: ['https://evil.example/cb'], type: 'confidential', apiAccess: true },
     updateApp: { orgId, clientId: ids.app, name: 'Sneaky', redirectUris: ['https://evil.example/cb'], apiAccess: true },

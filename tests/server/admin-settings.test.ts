@@ -57,6 +57,7 @@ describeEngines('admin console: security policy and branding', (engine) => {
       allowedIpRanges: [],
       yourAddress: '127.0.0.1',
       plan: ['hrms', 'chat', 'pms', 'survey'],
+      language: null,
     });
 
     const later = await pam.call('updateSecondFactorPolicy', { orgId: 'acme', secondFactor: 'authenticator' });

@@ -7,8 +7,9 @@ import { EMAILS, PASSWORDS } from './fixtures/seed';
 import { lifecycleSeed } from './fixtures/lifecycle-seed';
 import { continueOn, describeEngines, resetLimits, useTestServerWithMail } from './harness';
 
-// Issue 26: the account remembers its language (the connection's at every sign-in, the picker's through setLanguage),
-// and every mail is written in it; English mails are as they always were.
+// Issue 26: the account remembers its language (the picker's through setLanguage; at a sign-in, the connection's when
+// it is the user's choice, the `ubs_lang` cookie, or the account has none yet), and every mail is written in it;
+// English mails are as they always were.
 describeEngines('the account language and the mails in it', (engine) => {
   const { app, mail } = useTestServerWithMail(engine, lifecycleSeed());
   beforeEach(async () => {
@@ -86,9 +87,33 @@ describeEngines('the account language and the mails in it', (engine) => {
     const url = linkIn(message, '/reset/');
     expect(message.html).toContain(`<p style="font-size:12px" dir="ltr">${url}</p>`);
 
-    // A later sign-in from a browser that asks for Hindi (no cookie) moves the account to Hindi.
+    // A later sign-in from a browser that asks for Hindi (no cookie: no choice) leaves the chosen Urdu as it is.
     await signInWith(EMAILS.noAccess, PASSWORDS.noAccess, { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' });
-    expect(await languageOf(EMAILS.noAccess)).toBe('hi');
+    expect(await languageOf(EMAILS.noAccess)).toBe('ur');
+  });
+
+  it('keeps a chosen Hindi through a sign-in from an English browser without the cookie; a choice in the cookie replaces it', async () => {
+    const client = await signInWith(EMAILS.client, PASSWORDS.client);
+    expect(await languageOf(EMAILS.client)).toBeNull();
+    await client.call('setLanguage', { language: 'hi' });
+    expect(await languageOf(EMAILS.client)).toBe('hi');
+
+    await signInWith(EMAILS.client, PASSWORDS.client, { 'Accept-Language': 'en-US,en;q=0.9' });
+    expect(await languageOf(EMAILS.client)).toBe('hi');
+    expect((await resetMail(EMAILS.client, { 'Accept-Language': 'en-US,en;q=0.9' })).subject).toBe('अपना पासवर्ड रीसेट करें - Suite Portal');
+
+    // The picker's choice, remembered in the cookie the handshake carries, is a choice: English from now on.
+    await signInWith(EMAILS.client, PASSWORDS.client, { Cookie: 'ubs_lang=en', 'Accept-Language': 'hi-IN,hi;q=0.9' });
+    expect(await languageOf(EMAILS.client)).toBe('en');
+    expect((await resetMail(EMAILS.client)).subject).toBe('Reset your password - Suite Portal');
+  });
+
+  it("gives an account without a language the browser's at its first sign-in, and keeps it at the next from another browser", async () => {
+    expect(await languageOf(EMAILS.admin)).toBeNull();
+    await signInWith(EMAILS.admin, PASSWORDS.admin, { 'Accept-Language': 'mr-IN,mr;q=0.9,en;q=0.5' });
+    expect(await languageOf(EMAILS.admin)).toBe('mr');
+    await signInWith(EMAILS.admin, PASSWORDS.admin, { 'Accept-Language': 'ta-IN,ta;q=0.9' });
+    expect(await languageOf(EMAILS.admin)).toBe('mr');
   });
 
   it('writes a mail to an account without a language in the language of the request that caused it', async () => {

@@ -31,6 +31,7 @@ export class AccountCache implements ChangeListener {
   /** Loads in flight by key, joined by every call that misses the same key until the load settles. */
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly endedListeners = new Set<(sessionId: string) => void>();
+  private readonly organizationListeners = new Set<() => void>();
   hits = 0;
   misses = 0;
 
@@ -67,6 +68,15 @@ export class AccountCache implements ChangeListener {
     return () => this.endedListeners.delete(listener);
   }
 
+  /**
+   * Called when any organization changed (its row announced, or this instance wrote one), and when changes may have
+   * been missed (a reset): what else keeps organizations' values (the pages' languages) forgets them.
+   */
+  onOrganizationChanged(listener: () => void): () => void {
+    this.organizationListeners.add(listener);
+    return () => this.organizationListeners.delete(listener);
+  }
+
   forget(kind: Kind, id: string): void {
     const key = `${kind}:${id}`;
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
@@ -87,8 +97,9 @@ export class AccountCache implements ChangeListener {
     } else if (what === 'memberships') {
       this.forget('memberships', id);
     } else {
-      // An organization changed (plan, ranges, second-factor policy): every membership list may show it.
+      // An organization changed (plan, ranges, second-factor policy, language): every membership list may show it.
       this.forgetMemberships();
+      for (const listener of this.organizationListeners) listener();
     }
   }
 
@@ -96,6 +107,7 @@ export class AccountCache implements ChangeListener {
     this.epoch += 1;
     this.entries.clear();
     this.inFlight.clear();
+    for (const listener of this.organizationListeners) listener();
   }
 
   private forgetMemberships(): void {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Language } from '../../shared/i18n/languages';
 import type { ProductKey, Role } from '../../shared/products';
 import type { AuditKind } from '../../shared/protocol/security-schemas';
 
@@ -25,6 +26,11 @@ export const organizations = pgTable('organizations', {
   verified: boolean('verified').notNull().default(true),
   /** What the company told us at sign-up (phone, country, employee count, industry, referral codes); null for seeded ones. */
   signUpDetails: jsonb('sign_up_details').$type<Record<string, string>>(),
+  /**
+   * The language of the organization's signed-out pages (/{orgId}/login…) for a visitor who chose none (issue 26): a
+   * code of LANGUAGES (src/shared/i18n/languages.ts), set in the admin console; null follows the visitor's browser.
+   */
+  language: text('language').$type<Language>(),
   ...timestamps,
 });
 
@@ -61,8 +67,9 @@ export const users = pgTable(
     /** The step at which the pending secret was verified; null while it is not verified. */
     mfaPendingStep: integer('mfa_pending_step'),
     /**
-     * The account's language (issue 26): a code of LANGUAGES (src/shared/i18n/languages.ts), set at every sign-in from
-     * the connection's language and by `setLanguage`; its mails are written in it. Null while none was ever known.
+     * The account's language (issue 26): a code of LANGUAGES (src/shared/i18n/languages.ts), set by `setLanguage` and
+     * at a sign-in from the connection's language when that is the user's choice (the `ubs_lang` cookie) or the account
+     * has none yet; its mails are written in it. Null while none was ever known.
      */
     language: text('language'),
     ...timestamps,

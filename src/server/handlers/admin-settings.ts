@@ -1,14 +1,16 @@
 import { signedInActor } from '../audit/audit-log';
 import { administeredOrganization } from '../audit/audit-queries';
 import { updateBranding } from '../organizations/branding';
+import { updateOrganizationLanguage } from '../organizations/language';
 import { organizationSettings, updateIpRanges, updateSecondFactorPolicy } from '../organizations/policy';
 import type { HandlerMap } from '../pipeline/context';
 import type { Services } from '../services';
 
 /**
- * The admin console's security policy and branding (/admin/{orgId}/security, /admin/{orgId}/branding): the settings,
- * the company's second factor, its IP ranges, its name and logo. Admin check first, then the `adminChange` budget for
- * changes, then the domain (organizations/policy.ts, branding.ts).
+ * The admin console's security policy, branding and sign-in language (/admin/{orgId}/security, /branding, /sign-in):
+ * the settings, the company's second factor, its IP ranges, its name and logo, the language of its signed-out pages.
+ * Admin check first, then the `adminChange` budget for changes, then the domain (organizations/policy.ts, branding.ts,
+ * language.ts).
  */
 export function adminSettingsHandlers(services: Services): HandlerMap {
   const { db, log } = services;
@@ -36,6 +38,13 @@ export function adminSettingsHandlers(services: Services): HandlerMap {
       const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
       const changed = await updateBranding(services, org, signedInActor(ctx), payload);
       log.info('admin.branding', { orgId: org.orgId, by: ctx.user.id });
+      return { settings: organizationSettings(changed, ctx.ip) };
+    },
+
+    async updateOrganizationLanguage(payload, ctx) {
+      const org = await administeredOrganization(db, ctx.user.id, payload.orgId, ctx.ip);
+      const changed = await updateOrganizationLanguage(services, org, signedInActor(ctx), payload);
+      log.info('admin.organization-language', { orgId: org.orgId, by: ctx.user.id, language: payload.language });
       return { settings: organizationSettings(changed, ctx.ip) };
     },
   };

@@ -12,6 +12,7 @@ import { consoleLoggingAt } from './console-logging';
 import { microsoftSignInRouter } from './microsoft-sign-in';
 import { ssoRouter } from './sso-routes';
 import { portalPage } from './portal-page';
+import { OrganizationLanguages } from '../organizations/language';
 import type { ServerConfig } from '../config';
 import type { Services } from '../services';
 import { trustFunction } from './client-address';
@@ -115,7 +116,10 @@ export function createHttpApp(services: Services, routers: { oauth2?: Router; im
     }),
   );
   app.use(express.static(webRoot, { index: false, maxAge: 0, setHeaders: (res) => res.set('Cache-Control', 'no-cache') }));
-  app.get(/.*/, portalPage(webRoot, portalConfig, consoleLoggingOf));
+  // An organization's signed-out pages open in the language its admin set (issue 26), asked once until it changes.
+  const organizationLanguages = new OrganizationLanguages(services.db);
+  services.cache.onOrganizationChanged(() => organizationLanguages.forget());
+  app.get(/.*/, portalPage(webRoot, portalConfig, consoleLoggingOf, (orgId) => organizationLanguages.of(orgId)));
 
   const onError: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, _next) => {
     const status = error.status ?? error.statusCode ?? 500;

@@ -8,7 +8,7 @@ import type { Caller } from '../pipeline/context';
 import type { Pipeline } from '../pipeline/pipeline';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
-import { requestLanguage } from './request-language';
+import { connectionLanguage } from './request-language';
 
 /** The Authorization header's bearer token: the portal session of "Continue as". */
 function bearerToken(header: string | undefined): string | null {
@@ -25,6 +25,7 @@ function bearerToken(header: string | undefined): string | null {
 export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiCallName, log: Logger, options: RouteOptions = {}): RequestHandler {
   return async (req, res) => {
     const started = performance.now();
+    const language = connectionLanguage(req.get('cookie'), req.get('accept-language'));
     const caller: Caller = {
       connectionId: `http:${randomUUID()}`,
       // Express's `trust proxy` is the sockets' rule (client-address.ts).
@@ -33,7 +34,8 @@ export function pipelineRoute(pipeline: Pipeline, name: HttpCallName | AdminApiC
       deviceToken: deviceTokenOfCookie(req.get('cookie')),
       ssoBinding: ssoBindingOfCookie(req.get('cookie')),
       token: () => bearerToken(req.get('authorization')),
-      language: () => requestLanguage(req.get('cookie'), req.get('accept-language')),
+      language: () => language?.language ?? null,
+      languageChosen: () => language?.chosen ?? false,
     };
     const body = req.body === undefined ? {} : { body: req.body as unknown };
     const payload = options.params ? { params: { ...req.params }, ...body } : { query: { ...(req.query as Record<string, unknown>) }, ...body };

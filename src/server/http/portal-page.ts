@@ -4,8 +4,9 @@ import type { Request, RequestHandler } from 'express';
 import { isInAppBrowser } from '../../shared/in-app-browser';
 import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE, type LoginShells, type PortalConfig } from '../../shared/protocol';
 import { escapeHtml } from '../../shared/escape-html';
-import { acceptedLanguages, directionOf, isUiLanguage, LANGUAGE_COOKIE, pickLanguage, type UiLanguage } from '../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, directionOf, type Language, type UiLanguage } from '../../shared/i18n/languages';
 import { portalPathOf } from '../../shared/portal-paths';
+import { requestLanguage } from './request-language';
 
 /**
  * The web portal's page (the build's index.html) as the server sends it for a navigation: with this deployment's
@@ -77,17 +78,31 @@ function loginShellOf(text: string | null, config: PortalConfig, language: UiLan
 const TOKEN_PRESENT = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=[^;\\s]`);
 const signedIn = (req: Request) => TOKEN_PRESENT.test(req.headers.cookie ?? '');
 
-const LANGUAGE_VALUE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;\\s]+)`);
+/** The language an organization's admin set for its signed-out pages (null: none, or no such organization). */
+export type OrganizationLanguageOf = (orgId: string) => Promise<Language | null>;
+
+/**
+ * The organization whose signed-out pages a path is (/{orgId}/login, /{orgId}/register, /{orgId}/forgot-password…,
+ * and the same under /{orgId}/preboarding: `shared/portal-paths.ts`'s organization paths), or null. A path that an
+ * earlier pattern takes (/invite/login, /account/login) is not one, as in the renderer's route table.
+ */
+export function organizationOfPath(path: string): string | null {
+  const pattern = portalPathOf(path)?.pattern;
+  if (!pattern?.startsWith('/:orgId/')) return null;
+  return path.split('/').find(Boolean) ?? null;
+}
 
 /**
  * The language of the page (issue 26): the visitor's choice, remembered in the `ubs_lang` cookie (which may be the
- * pseudo-locale), else the first of the browser's Accept-Language the portal speaks, else English.
+ * pseudo-locale); else, on an organization's signed-out pages, the language its admin set; else the first of the
+ * browser's Accept-Language the portal speaks; else English (request-language.ts has the cookie's and the header's rule).
  */
-export function pageLanguage(req: Pick<Request, 'headers'>): UiLanguage {
-  const chosen = LANGUAGE_VALUE.exec(req.headers.cookie ?? '')?.[1];
-  if (isUiLanguage(chosen)) return chosen;
-  const header = req.headers['accept-language'];
-  return pickLanguage(acceptedLanguages(Array.isArray(header) ? header.join(',') : header));
+export async function pageLanguage(req: Pick<Request, 'headers' | 'path'>, organizationLanguageOf: OrganizationLanguageOf = async () => null): Promise<UiLanguage> {
+  const asked = requestLanguage(req.headers.cookie, req.headers['accept-language']);
+  if (asked?.chosen) return asked.language;
+  const orgId = organizationOfPath(req.path);
+  const organization = orgId === null ? null : await organizationLanguageOf(orgId);
+  return organization ?? asked?.language ?? DEFAULT_LANGUAGE;
 }
 
 /** The page's <html> element in the language: its `lang` and writing direction. */
@@ -120,9 +135,15 @@ interface Built {
  * `consoleLoggingOf`; the rest as given), and for /login (to a visitor who is not signed in) the sign-in screen
  * prerendered by the build. A path the portal has no screen for (`shared/portal-paths.ts`) is answered 404 with the same
  * page (its router shows the not-found screen); a page kept out of search indexes says so in `X-Robots-Tag`. It is read again when the build changes (`npm run build:web`
- * under a running server); until there is a build, a 503 says how to make one.
+ * under a running server); until there is a build, a 503 says how to make one. The page's language is `pageLanguage`'s,
+ * with `organizationLanguageOf` for an organization's signed-out pages (organizations/language.ts keeps the answers).
  */
-export function portalPage(webRoot: string, config: PortalConfig, consoleLoggingOf: (req: Request) => boolean = () => config.consoleLogging): RequestHandler {
+export function portalPage(
+  webRoot: string,
+  config: PortalConfig,
+  consoleLoggingOf: (req: Request) => boolean = () => config.consoleLogging,
+  organizationLanguageOf: OrganizationLanguageOf = async () => null,
+): RequestHandler {
   const indexFile = join(webRoot, 'index.html');
   const shellsFile = join(webRoot, LOGIN_SHELLS_FILE);
   let cached: Built | null = null;
@@ -149,7 +170,7 @@ export function portalPage(webRoot: string, config: PortalConfig, consoleLogging
     return made;
   };
   return (req, res, next) => {
-    pages(pageLanguage(req), consoleLoggingOf(req)).then((built) => {
+    pageLanguage(req, organizationLanguageOf).then((language) => pages(language, consoleLoggingOf(req))).then((built) => {
       if (built === null) {
         res.status(503).type('text/plain').send('The web portal has not been built. Run `npm run build:web`, or start with `npm start`.');
         return;
@@ -160,7 +181,7 @@ export function portalPage(webRoot: string, config: PortalConfig, consoleLogging
       res.status(known ? 200 : 404);
       if (!known?.indexed) res.set('X-Robots-Tag', 'noindex');
       res.set('Cache-Control', 'no-cache');
-      // Every page is in the language of the cookie or of Accept-Language (issue 26).
+      // Every page is in the language of the cookie, of its organization (a path's own) or of Accept-Language (issue 26).
       res.vary('Cookie').vary('Accept-Language');
       if (login) res.vary('User-Agent');
       const prerendered = login && !signedIn(req);

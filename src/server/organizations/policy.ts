@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
+import { isLanguage } from '../../shared/i18n/languages';
 import type { OrganizationSettings, SecondFactorPolicy } from '../../shared/protocol/admin-schemas';
 import { recordAdminAudit, type AdminActor } from '../audit/audit-log';
 import { addressAllowed } from '../auth/ip-ranges';
@@ -20,7 +21,7 @@ export function policyColumns(policy: SecondFactorPolicy): Pick<OrganizationRow,
   return { mfaEmail: policy === 'email' || policy === 'both', mfaAuthenticatorApp: policy === 'authenticator' || policy === 'both' };
 }
 
-/** The organization's name, logo, policy and ranges, and the caller's address as the server sees it. */
+/** The organization's name, logo, policy, ranges and language, and the caller's address as the server sees it. */
 export function organizationSettings(org: OrganizationRow, yourAddress: string | null): OrganizationSettings {
   return {
     orgId: org.orgId,
@@ -31,6 +32,7 @@ export function organizationSettings(org: OrganizationRow, yourAddress: string |
     allowedIpRanges: org.allowedIpRanges,
     yourAddress,
     plan: planProducts(org),
+    language: isLanguage(org.language) ? org.language : null,
   };
 }
 

@@ -36,6 +36,8 @@ export interface Caller {
    * HTTP request) brought them; `setLanguage` changes it for the connection's later calls. Null when neither named one.
    */
   language?(): Language | null;
+  /** Whether that language is the user's explicit choice (the `ubs_lang` cookie, `setLanguage`), not the browser's Accept-Language. */
+  languageChosen?(): boolean;
   /** The picker's choice, for this connection's later calls (a socket; an HTTP call has no later calls). */
   setLanguage?(language: Language): void;
   /** The session this connection's calls were just resolved to: it is told, and closed, when that session ends. */
@@ -55,10 +57,12 @@ export interface BaseContext {
   /** The browser's company sign-in binding (`portal_sso` cookie), which `ssoLogin` must match. */
   ssoBinding: string | null;
   /**
-   * The connection's language (Caller.language): a sign-in writes it on the account, and a mail to someone without an
-   * account language (or without an account) is written in it.
+   * The connection's language (Caller.language): a sign-in writes it on the account when it is the user's choice or
+   * the account has none yet, and a mail to someone without an account language (or without an account) is written in it.
    */
   language?: Language | null;
+  /** Whether `language` is the user's explicit choice (Caller.languageChosen): only a choice replaces the account's. */
+  languageChosen?: boolean;
   /** `setLanguage`: the connection's later calls are in this language (Caller.setLanguage). */
   setConnectionLanguage?(language: Language): void;
 }

@@ -162,6 +162,7 @@ export function createPipeline(services: Services, handlers: HandlerMap | HttpHa
         deviceToken: caller.deviceToken,
         ssoBinding: caller.ssoBinding ?? null,
         language: caller.language?.() ?? null,
+        languageChosen: caller.languageChosen?.() ?? false,
         setConnectionLanguage: (language) => caller.setLanguage?.(language),
       };
       const reached = { ctx: base };

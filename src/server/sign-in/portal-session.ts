@@ -13,8 +13,10 @@ import type { Language } from '../../shared/i18n/languages';
 export interface FinishingCall {
   origin: CallOrigin;
   ip: string | null;
-  /** The connection's language (BaseContext.language): the account takes it at every sign-in. */
+  /** The connection's language (BaseContext.language): the account takes it when it has none, or when it was chosen. */
   language?: Language | null;
+  /** Whether the connection's language is the user's choice (the `ubs_lang` cookie, `setLanguage`), not Accept-Language. */
+  languageChosen?: boolean;
 }
 
 /**
@@ -25,8 +27,13 @@ export interface FinishingCall {
 export async function startPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<{ token: string; sessionId: string }> {
   const { detail } = passed;
   const { origin } = call;
-  // The account remembers the language it was last signed in with: its mails are written in it (mail/catalog.ts).
-  const user = call.language && call.language !== passed.user.language ? { ...passed.user, language: call.language } : passed.user;
+  // The account's language (its mails are written in it, mail/catalog.ts) changes only by a choice: the connection's
+  // is written when the account has none yet, or when it is the user's (the cookie, the picker); a browser's
+  // Accept-Language never replaces a stored one.
+  const stored = passed.user.language;
+  const chosen = call.language ?? null;
+  const takes = chosen !== null && chosen !== stored && (stored === null || call.languageChosen === true);
+  const user = takes ? { ...passed.user, language: chosen } : passed.user;
   if (user !== passed.user) {
     await services.db.update(users).set({ language: user.language }).where(eq(users.id, user.id));
     services.cache.forget('user', user.id);

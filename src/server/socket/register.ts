@@ -14,7 +14,7 @@ import type { Flooding } from '../pipeline/stages/connection-rate';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
 import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
-import { requestLanguage } from '../http/request-language';
+import { connectionLanguage, type RequestLanguage } from '../http/request-language';
 import type { Language } from '../../shared/i18n/languages';
 
 interface SocketData {
@@ -34,8 +34,8 @@ interface Origin {
   deviceToken: string | null;
   /** The `portal_sso` cookie: the company sign-in this browser started. */
   ssoBinding: string | null;
-  /** The `ubs_lang` cookie, else Accept-Language (request-language.ts): the connection's language until `setLanguage`. */
-  language: Language | null;
+  /** The `ubs_lang` cookie (chosen), else Accept-Language (request-language.ts): the connection's language until `setLanguage`. */
+  language: RequestLanguage<Language> | null;
 }
 
 /** engine.io's connection as far as this file touches it: the request it keeps for its whole life unless let go. */
@@ -95,7 +95,7 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       deviceToken: deviceTokenOfCookie(request.headers.cookie),
       ssoBinding: ssoBindingOfCookie(request.headers.cookie),
-      language: requestLanguage(request.headers.cookie, request.headers['accept-language']),
+      language: connectionLanguage(request.headers.cookie, request.headers['accept-language']),
     });
     connection.request = null;
   });
@@ -107,7 +107,8 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
     data.accountType = handshake.success ? (handshake.data.accountType ?? null) : null;
     data.sessionId = null;
     const { ip, userAgent, deviceToken, ssoBinding, language: handshakeLanguage } = origins.get(socket.conn) ?? { ip: null, userAgent: null, deviceToken: null, ssoBinding: null, language: null };
-    let language = handshakeLanguage;
+    let language = handshakeLanguage?.language ?? null;
+    let languageChosen = handshakeLanguage?.chosen ?? false;
     const caller: Caller = {
       connectionId: socket.id,
       ip,
@@ -117,8 +118,10 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
       ssoBinding,
       token: () => data.token,
       language: () => language,
+      languageChosen: () => languageChosen,
       setLanguage: (chosen) => {
         language = chosen;
+        languageChosen = true;
       },
       accountType: () => data.accountType,
       joinSession: (sessionId) => {

@@ -17,6 +17,7 @@ import {
   UpdateBrandingSchema,
   UpdateIpRangesSchema,
   UpdateMemberSchema,
+  UpdateOrganizationLanguageSchema,
   UpdateSecondFactorPolicySchema,
 } from './admin-schemas';
 import { ClaimDomainSchema, DomainRefSchema, DomainSummarySchema } from './domain-schemas';
@@ -55,7 +56,7 @@ export const ADMIN_EVENTS = {
   resendInvitation: entry({ auth: 'user', limits: { adminChange: 'caller' } }, InvitationRefSchema, z.object({ invitation: PendingInvitationSchema })),
   /** Revoke a pending invitation: its link stops working. */
   revokeInvitation: entry({ auth: 'user', limits: { adminChange: 'caller' } }, InvitationRefSchema, SuccessSchema),
-  /** The organization's name, logo, second-factor policy and IP ranges, and the caller's address as the server sees it. */
+  /** The organization's name, logo, second-factor policy, IP ranges and sign-in language, and the caller's address as the server sees it. */
   getOrganizationSettings: entry({ auth: 'user' }, z.object({ orgId: OrgIdSchema }), OrganizationSettingsSchema),
   /** Set the company's second factor; with `applyToCompany` every member's sessions end now, else it applies at their next sign-in. */
   updateSecondFactorPolicy: entry(
@@ -67,6 +68,8 @@ export const ADMIN_EVENTS = {
   updateIpRanges: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateIpRangesSchema, z.object({ settings: OrganizationSettingsSchema })),
   /** Set the company name and logo shown on /{orgId}/login and the workspace. */
   updateBranding: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateBrandingSchema, z.object({ settings: OrganizationSettingsSchema })),
+  /** Set the language /{orgId}/login and the organization's other signed-out pages open in for a visitor who chose none (null: their browser's); a language the portal does not offer is refused (400). */
+  updateOrganizationLanguage: entry({ auth: 'user', limits: { adminChange: 'caller' } }, UpdateOrganizationLanguageSchema, z.object({ settings: OrganizationSettingsSchema })),
   /** The organization's registered apps (OAuth / OpenID Connect clients). */
   getOrganizationApps: entry({ auth: 'user' }, z.object({ orgId: OrgIdSchema }), z.object({ list: z.array(AppSummarySchema) })),
   /** Register an app; a confidential one's secret is in the reply, once. */

@@ -6,6 +6,7 @@ import { CommentSchema } from '../validation/dialogs';
 import { EmailSchema, OrgIdSchema, requiredString } from '../validation/fields';
 import { MESSAGES } from '../validation/messages';
 import { companyName } from '../validation/patterns';
+import { LanguageSchema } from './language-events';
 import { IdSchema, PageSizeSchema, instant } from './security-schemas';
 
 /**
@@ -168,6 +169,8 @@ export const OrganizationSettingsSchema = z.object({
   yourAddress: z.string().nullable(),
   /** The products of the organization's plan. */
   plan: z.array(ProductKeySchema),
+  /** The language of its signed-out pages (/{orgId}/login…) for a visitor who chose none; null: the visitor's browser's. */
+  language: LanguageSchema.nullable(),
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;
 
@@ -189,6 +192,12 @@ export const UpdateIpRangesSchema = z.object({
   /** The admin has confirmed ranges that leave their own current address outside (they lose access from here). */
   confirmOwnAddressOutside: z.boolean().default(false),
 });
+
+/**
+ * The language of the organization's signed-out pages (/{orgId}/login, /register, /forgot-password…) for a visitor
+ * who has not chosen one: one of the portal's languages, or null to follow the visitor's browser (Accept-Language).
+ */
+export const UpdateOrganizationLanguageSchema = z.object({ ...inOrganization, language: LanguageSchema.nullable() });
 
 /** An image uploaded for this organization (POST /uploads/images), by the id its upload returned. */
 export const ImageRefSchema = z.object({ imageId: IdSchema });

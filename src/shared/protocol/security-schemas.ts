@@ -22,6 +22,7 @@ export const ADMINISTRATION_AUDIT_KINDS = [
   'second-factor-policy-changed',
   'ip-ranges-changed',
   'branding-changed',
+  'organization-language-changed',
   'app-registered',
   'app-changed',
   'app-secret-rotated',

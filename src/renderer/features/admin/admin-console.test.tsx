@@ -24,7 +24,7 @@ const organization = (orgId: string, company: string, isAdmin: boolean): Organiz
   isAdmin,
   isCompanyMFA: false,
 });
-const settings = (orgId: string, company: string): OrganizationSettings => ({ orgId, company, logoUrl: null, secondFactor: 'none', allowTrustedDevices: true, allowedIpRanges: [], yourAddress: '203.0.113.5', plan: ['hrms'] });
+const settings = (orgId: string, company: string): OrganizationSettings => ({ orgId, company, logoUrl: null, secondFactor: 'none', allowTrustedDevices: true, allowedIpRanges: [], yourAddress: '203.0.113.5', plan: ['hrms'], language: null });
 const NOT_YOURS = 'Only an administrator of this organization can see its audit.';
 
 function Where() {

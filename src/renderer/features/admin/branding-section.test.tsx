@@ -10,7 +10,7 @@ const { calls, replies, toasts } = await import('./call-double');
 const { BrandingSection } = await import('./branding-section');
 
 const IMAGE_ID = '00000000-0000-4000-8000-0000000000aa';
-const SETTINGS: OrganizationSettings = { orgId: 'acme', company: 'Acme Corporation', logoUrl: '/images/00000000-0000-4000-8000-0000000000bb', secondFactor: 'none', allowTrustedDevices: true, allowedIpRanges: [], yourAddress: null, plan: ['pms'] };
+const SETTINGS: OrganizationSettings = { orgId: 'acme', company: 'Acme Corporation', logoUrl: '/images/00000000-0000-4000-8000-0000000000bb', secondFactor: 'none', allowTrustedDevices: true, allowedIpRanges: [], yourAddress: null, plan: ['pms'], language: null };
 const uploads: Request[] = [];
 
 beforeEach(() => {

@@ -11,7 +11,7 @@ const { calls, replies, resetCalls, toasts } = await import('./call-double');
 
 const { SignInSection } = await import('./sign-in-section');
 
-const SETTINGS: OrganizationSettings = { orgId: 'acme', company: 'Acme Corporation', logoUrl: null, secondFactor: 'none', allowTrustedDevices: true, allowedIpRanges: [], yourAddress: null, plan: ['pms'] };
+const SETTINGS: OrganizationSettings = { orgId: 'acme', company: 'Acme Corporation', logoUrl: null, secondFactor: 'none', allowTrustedDevices: true, allowedIpRanges: [], yourAddress: null, plan: ['pms'], language: null };
 const RECORD = { name: '_suite-portal-verification.acme.example', value: 'suite-portal-verification=Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3Jh' };
 
 const pendingDomain = (overrides: Partial<DomainSummary> = {}): DomainSummary => ({

@@ -19,6 +19,7 @@ const SETTINGS: OrganizationSettings = {
   allowedIpRanges: [],
   yourAddress: '203.0.113.5',
   plan: ['hrms', 'chat', 'pms', 'survey'],
+  language: null,
 };
 
 const member = (overrides: Partial<AdminMember>): AdminMember => ({

@@ -19,6 +19,7 @@ const SETTINGS: OrganizationSettings = {
   allowedIpRanges: ['10.0.0.0/8'],
   yourAddress: '203.0.113.5',
   plan: ['hrms', 'pms'],
+  language: null,
 };
 
 beforeEach(() => {
