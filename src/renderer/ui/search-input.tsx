@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, TICKET_SEARCH_DEBOUNCE_MS } from '../../shared/limits';
+import { useT } from '../i18n/screens';
 import { TextField } from './text-field';
 
 /** Spec section 5: a search runs when the box is cleared or holds at least 2 characters. */
@@ -19,7 +20,8 @@ interface SearchInputProps {
 }
 
 /** A search box: debounced, never fires for one character, fires once more when cleared. */
-export function SearchInput({ id, label = 'Search', placeholder, onSearch, tickets = false }: SearchInputProps) {
+export function SearchInput({ id, label, placeholder, onSearch, tickets = false }: SearchInputProps) {
+  const t = useT();
   const [value, setValue] = useState('');
   const lastSearched = useRef('');
   const latest = useRef(onSearch);
@@ -40,7 +42,7 @@ export function SearchInput({ id, label = 'Search', placeholder, onSearch, ticke
   return (
     <TextField
       id={id}
-      label={label}
+      label={label ?? t('search.label')}
       type="search"
       role="searchbox"
       placeholder={placeholder}

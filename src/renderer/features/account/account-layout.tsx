@@ -2,17 +2,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoutButton } from '../../session/logout-button';
 import { useSessionStore } from '../../session/session-store';
+import { useT } from '../../i18n/screens';
 import { AreaLayout } from '../../ui/area-layout';
 import { ACCOUNT_PATHS } from './account-paths';
 import { useAdminOrganizations } from './use-admin-organizations';
 import './account.css';
 
 const SECTIONS = [
-  { to: ACCOUNT_PATHS.sessions, label: 'Sessions and devices' },
-  { to: ACCOUNT_PATHS.history, label: 'Sign-in history' },
-  { to: ACCOUNT_PATHS.secondFactor, label: 'Second factor' },
-  { to: ACCOUNT_PATHS.connectedApps, label: 'Connected apps' },
-  { to: ACCOUNT_PATHS.passkeys, label: 'Passkeys' },
+  { to: ACCOUNT_PATHS.sessions, label: 'account.sessionsTitle' },
+  { to: ACCOUNT_PATHS.history, label: 'account.historyTitle' },
+  { to: ACCOUNT_PATHS.secondFactor, label: 'account.secondFactorTitle' },
+  { to: ACCOUNT_PATHS.connectedApps, label: 'account.connectedAppsTitle' },
+  { to: ACCOUNT_PATHS.passkeys, label: 'account.passkeysTitle' },
 ] as const;
 
 interface AccountLayoutProps {
@@ -28,24 +29,28 @@ interface AccountLayoutProps {
  * (Organization audit only for admins), and the section itself under its heading. Sets the document title.
  */
 export function AccountLayout({ title, intro, children }: AccountLayoutProps) {
+  const t = useT();
   const email = useSessionStore((session) => session.email);
   const admin = useAdminOrganizations();
   const isAdmin = admin.status === 'ready' && admin.list.length > 0;
-  const sections = isAdmin ? [...SECTIONS, { to: ACCOUNT_PATHS.organizationAudit, label: 'Organization audit' }] : SECTIONS;
+  const sections = (isAdmin ? [...SECTIONS, { to: ACCOUNT_PATHS.organizationAudit, label: 'account.orgAuditTitle' } as const] : SECTIONS).map((section) => ({
+    to: section.to,
+    label: t(section.label),
+  }));
   return (
     <AreaLayout
-      area="Security"
-      headerLabel="Your account"
+      area={t('account.area')}
+      headerLabel={t('account.headerLabel')}
       signedInAs={email}
       actions={
         <>
-          <Link to="/workspace">Back to workspace</Link>
+          <Link to="/workspace">{t('account.backToWorkspace')}</Link>
           <LogoutButton />
         </>
       }
-      nav={{ label: 'Security center', sections }}
+      nav={{ label: t('account.navLabel'), sections }}
       title={title}
-      documentTitle={`${title} · Security · Suite Portal`}
+      documentTitle={t('account.documentTitle', { section: title })}
       intro={intro}
     >
       {children}

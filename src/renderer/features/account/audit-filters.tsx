@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { AUDIT_KINDS, type AuditFilter, type AuditKind } from '../../../shared/protocol/security-schemas';
+import { useT } from '../../i18n/screens';
 import { SearchInput } from '../../ui/search-input';
 import { SelectField } from '../../ui/select-field';
 import { ADMINISTRATION_KINDS, auditKindGroup, auditKindLabel, dayBoundary } from './account-format';
 
 // Grouped: the account's own events first, then the administration's (the admin console's changes).
-const KIND_OPTIONS = [
-  { value: '', label: 'All events' },
-  ...[...AUDIT_KINDS]
-    .sort((a, b) => Number(ADMINISTRATION_KINDS.includes(a)) - Number(ADMINISTRATION_KINDS.includes(b)))
-    .map((kind) => ({ value: kind, label: auditKindLabel(kind), group: auditKindGroup(kind) })),
+const SORTED_KINDS = [...AUDIT_KINDS].sort((a, b) => Number(ADMINISTRATION_KINDS.includes(a)) - Number(ADMINISTRATION_KINDS.includes(b)));
+
+/** The Event filter's options, in the language shown. */
+const kindOptions = (allEvents: string) => [
+  { value: '', label: allEvents },
+  ...SORTED_KINDS.map((kind) => ({ value: kind, label: auditKindLabel(kind), group: auditKindGroup(kind) })),
 ];
 
 interface AuditFiltersProps {
@@ -21,6 +23,8 @@ interface AuditFiltersProps {
 
 /** The audit tables' filters: one kind or all, a day range on this device's calendar, and a debounced text search. */
 export function AuditFilters({ idPrefix, searchPlaceholder, onChange }: AuditFiltersProps) {
+  const t = useT();
+  const options = kindOptions(t('account.allEvents'));
   const [kind, setKind] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -39,11 +43,11 @@ export function AuditFilters({ idPrefix, searchPlaceholder, onChange }: AuditFil
   };
 
   return (
-    <div className="audit-filters" role="group" aria-label="Filters">
+    <div className="audit-filters" role="group" aria-label={t('account.filters')}>
       <SelectField
         id={`${idPrefix}-kind`}
-        label="Event"
-        options={KIND_OPTIONS}
+        label={t('account.colEvent')}
+        options={options}
         value={kind}
         onChange={(event) => {
           setKind(event.target.value);
@@ -52,7 +56,7 @@ export function AuditFilters({ idPrefix, searchPlaceholder, onChange }: AuditFil
       />
       <DayField
         id={`${idPrefix}-from`}
-        label="From"
+        label={t('account.from')}
         value={from}
         max={to || undefined}
         onChange={(value) => {
@@ -62,10 +66,10 @@ export function AuditFilters({ idPrefix, searchPlaceholder, onChange }: AuditFil
       />
       <DayField
         id={`${idPrefix}-to`}
-        label="To"
+        label={t('account.to')}
         value={to}
         min={from || undefined}
-        message={invalidRange ? 'The start must come before the end.' : ''}
+        message={invalidRange ? t('account.rangeInvalid') : ''}
         onChange={(value) => {
           setTo(value);
           apply({ to: value });
@@ -73,7 +77,7 @@ export function AuditFilters({ idPrefix, searchPlaceholder, onChange }: AuditFil
       />
       <SearchInput
         id={`${idPrefix}-search`}
-        label="Search"
+        label={t('search.label')}
         placeholder={searchPlaceholder}
         onSearch={(term) => {
           setSearch(term);

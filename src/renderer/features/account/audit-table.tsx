@@ -1,22 +1,26 @@
 import type { AuditEntry, MemberAuditEntry } from '../../../shared/protocol/security-schemas';
+import { t } from '../../i18n/screens';
 import { DataTable } from '../../ui/table/data-table';
 import type { TableColumn } from '../../ui/table/table-state';
 import type { useAuditPage } from './use-audit-page';
 import { auditKindLabel, formatTime, isWarningKind } from './account-format';
 
-/** The columns every audit table shows: time, event, detail, address, device. */
+/**
+ * The columns every audit table shows: time, event, detail, address, device; in the language shown when called (the
+ * screens call it as they render). The detail and the device are the server's record, kept as they were written.
+ */
 export function auditColumns<Row extends AuditEntry>(): TableColumn<Row>[] {
   return [
-    { title: 'Time', param: 'at', sort: true, render: (row) => <time dateTime={row.at}>{formatTime(row.at)}</time> },
+    { title: t('account.colTime'), param: 'at', sort: true, render: (row) => <time dateTime={row.at}>{formatTime(row.at)}</time> },
     {
-      title: 'Event',
+      title: t('account.colEvent'),
       param: 'kind',
       sort: true,
       render: (row) => <span className={isWarningKind(row.kind) ? 'audit-kind audit-kind-warning' : 'audit-kind'}>{auditKindLabel(row.kind)}</span>,
     },
-    { title: 'Detail', param: 'detail', render: (row) => row.detail ?? '' },
-    { title: 'Address', param: 'ip', sort: true, render: (row) => row.ip ?? 'Unknown' },
-    { title: 'Device', param: 'device', render: (row) => row.device ?? 'Unknown' },
+    { title: t('account.colDetail'), param: 'detail', render: (row) => (row.detail ? <span lang="en">{row.detail}</span> : '') },
+    { title: t('account.colAddress'), param: 'ip', sort: true, render: (row) => row.ip ?? t('account.unknown') },
+    { title: t('account.colDevice'), param: 'device', render: (row) => (row.device ? <span lang="en">{row.device}</span> : t('account.unknown')) },
   ];
 }
 
@@ -26,7 +30,7 @@ export function memberAuditColumns(): TableColumn<MemberAuditEntry>[] {
   return [
     time!,
     {
-      title: 'Member',
+      title: t('account.colMember'),
       param: 'member',
       sort: true,
       render: (row) => (
@@ -37,10 +41,10 @@ export function memberAuditColumns(): TableColumn<MemberAuditEntry>[] {
       ),
     },
     {
-      title: 'By',
+      title: t('account.colBy'),
       param: 'actor',
-      tooltip: 'Who made the change: an administrator, or an app through the admin API. The member’s own events name nobody.',
-      render: (row) => (row.actor ? <span className="audit-member">{row.actor}</span> : <span className="muted">The member</span>),
+      tooltip: t('account.colByHint'),
+      render: (row) => (row.actor ? <span className="audit-member">{row.actor}</span> : <span className="muted">{t('account.theMember')}</span>),
     },
     ...rest,
   ];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { scopeInWords } from '../../../shared/protocol/oauth2-schemas';
 import type { ConnectedApp } from '../../../shared/protocol/security-schemas';
 import { call } from '../../api';
+import { tEnglish, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -19,6 +20,7 @@ const loadApps = () => call('getConnectedApps', undefined).then(({ list }) => li
  * its next sign-in asks again. The suite's own apps never ask, so they are not listed.
  */
 export function ConnectedAppsScreen() {
+  const t = useT();
   const [pending, setPending] = useState<ConnectedApp | null>(null);
   const [error, setError] = useTimedMessage();
   const { list: apps, busy, change } = useAccountList(loadApps, setError);
@@ -27,31 +29,31 @@ export function ConnectedAppsScreen() {
     if (!pending) return;
     await change(async () => {
       await call('revokeConnectedApp', { clientId: pending.clientId });
-      showToast(`${pending.name} no longer has access to your account.`);
+      showToast(t('account.appRevoked', { app: pending.name }));
     }, () => setPending(null));
   };
 
   return (
-    <AccountLayout title="Connected apps" intro="Apps outside the suite that you allowed to sign you in with your Suite Portal account. Revoke access to an app you no longer use.">
+    <AccountLayout title={t('account.connectedAppsTitle')} intro={t('account.connectedAppsIntro')}>
       <AlertMessage message={error} />
-      {apps === null ? <p className="muted" role="status">Loading connected apps…</p> : null}
-      {apps !== null && apps.length === 0 ? <p className="muted">No app outside the suite has access to your account.</p> : null}
+      {apps === null ? <p className="muted" role="status">{t('account.loadingApps')}</p> : null}
+      {apps !== null && apps.length === 0 ? <p className="muted">{t('account.noApps')}</p> : null}
       {apps !== null && apps.length > 0 ? (
-        <ul className="connected-apps" aria-label="Connected apps">
+        <ul className="connected-apps" aria-label={t('account.connectedAppsTitle')}>
           {apps.map((app) => (
             <li key={app.clientId} className="connected-app">
               {app.logoUrl ? <img className="connected-app-logo" src={app.logoUrl} alt="" /> : <span className="connected-app-logo" aria-hidden="true" />}
               <div className="connected-app-text">
                 <h2 className="connected-app-name">{app.name}</h2>
-                <p className="muted">Allowed {formatTime(app.allowedAt)}. It may:</p>
+                <p className="muted">{t('account.appAllowed', { time: formatTime(app.allowedAt) })}</p>
                 <ul className="connected-app-scopes">
                   {app.scopes.map((scope) => (
-                    <li key={scope}>{scopeInWords(scope)}</li>
+                    <li key={scope}>{tEnglish(scopeInWords(scope))}</li>
                   ))}
                 </ul>
               </div>
-              <Button variant="secondary" className="button-compact" aria-label={`Revoke access of ${app.name}`} onClick={() => setPending(app)}>
-                Revoke access
+              <Button variant="secondary" className="button-compact" aria-label={t('account.revokeAccessOf', { app: app.name })} onClick={() => setPending(app)}>
+                {t('account.revokeAccess')}
               </Button>
             </li>
           ))}
@@ -59,9 +61,9 @@ export function ConnectedAppsScreen() {
       ) : null}
       <ConfirmDialog
         open={pending !== null}
-        title={`Revoke access of ${pending?.name ?? 'this app'}?`}
-        message={`${pending?.name ?? 'The app'} will be signed out and its tokens will stop working. If you sign in to it again, it will ask for your permission again.`}
-        confirmLabel="Revoke access"
+        title={pending ? t('account.revokeTitle', { app: pending.name }) : t('account.revokeTitleUnnamed')}
+        message={pending ? t('account.revokeMessage', { app: pending.name }) : t('account.revokeMessageUnnamed')}
+        confirmLabel={t('account.revokeAccess')}
         busy={busy}
         onConfirm={() => void revoke()}
         onCancel={() => setPending(null)}

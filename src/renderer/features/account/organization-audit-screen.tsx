@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AuditFilter, MemberAuditEntry } from '../../../shared/protocol/security-schemas';
 import { call, errorMessage } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
@@ -14,8 +15,6 @@ import { AuditFilters } from './audit-filters';
 import { useAdminOrganizations } from './use-admin-organizations';
 import { useAuditPage, type AuditRequest } from './use-audit-page';
 
-const COLUMNS = memberAuditColumns();
-const TITLE = 'Organization audit';
 
 /** Saves text as a file through a temporary object URL (the export can be a few megabytes). */
 function saveFile(fileName: string, text: string): void {
@@ -31,25 +30,27 @@ function saveFile(fileName: string, text: string): void {
 
 /** /account/organization-audit: the events of an administered organization's members, filtered, paged, exported as CSV. */
 export function OrganizationAuditScreen() {
+  const t = useT();
   const admin = useAdminOrganizations();
+  const title = t('account.orgAuditTitle');
   if (admin.status === 'loading') {
     return (
-      <AccountLayout title={TITLE}>
-        <LoadingScreen label="Loading your organizations…" />
+      <AccountLayout title={title}>
+        <LoadingScreen label={t('account.loadingOrganizations')} />
       </AccountLayout>
     );
   }
   if (admin.status === 'failed') {
     return (
-      <AccountLayout title={TITLE}>
+      <AccountLayout title={title}>
         <AlertMessage message={admin.message} />
       </AccountLayout>
     );
   }
   if (admin.list.length === 0) {
     return (
-      <AccountLayout title={TITLE}>
-        <p>Only an administrator of an organization can see its audit, and you administer none that you can reach from here.</p>
+      <AccountLayout title={title}>
+        <p>{t('account.notAdministrator')}</p>
       </AccountLayout>
     );
   }
@@ -57,6 +58,7 @@ export function OrganizationAuditScreen() {
 }
 
 function OrganizationAudit({ organizations }: { organizations: { value: string; label: string }[] }) {
+  const t = useT();
   // The admin console links here with the organization it shows (router state), when the user administers it.
   const asked = (useLocation().state as { orgId?: unknown } | null)?.orgId;
   const [orgId, setOrgId] = useState(organizations.find((org) => org.value === asked)?.value ?? organizations[0]!.value);
@@ -76,7 +78,7 @@ function OrganizationAudit({ organizations }: { organizations: { value: string; 
     try {
       const exported = await call('exportOrganizationAudit', { orgId, filter });
       saveFile(exported.fileName, exported.csv);
-      showToast(exported.truncated ? `Exported the newest ${exported.rows} events; narrow the filter for older ones.` : `Exported ${exported.rows === 1 ? '1 event' : `${exported.rows} events`}.`);
+      showToast(exported.truncated ? t('account.exportedNewest', { count: exported.rows }) : t('account.exported', { count: exported.rows }));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -85,23 +87,23 @@ function OrganizationAudit({ organizations }: { organizations: { value: string; 
   };
 
   return (
-    <AccountLayout title={TITLE} intro="Sign-ins, failures, locks, and password and second-factor changes of the members of an organization you administer since they joined it, and every change made in its administration, with who made it.">
+    <AccountLayout title={t('account.orgAuditTitle')} intro={t('account.orgAuditIntro')}>
       <div className="account-toolbar">
-        <SelectField id="audit-organization" label="Organization" options={organizations} value={orgId} onChange={(event) => setOrgId(event.target.value)} />
+        <SelectField id="audit-organization" label={t('account.organization')} options={organizations} value={orgId} onChange={(event) => setOrgId(event.target.value)} />
         <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-          Export CSV
+          {t('account.exportCsv')}
         </Button>
       </div>
       <AuditFilters
         idPrefix="org-audit"
-        searchPlaceholder="Member, address, device or detail"
+        searchPlaceholder={t('account.orgAuditSearchPlaceholder')}
         onChange={(next) => {
           setFilterState(next);
           setFilter(next);
         }}
       />
       <AlertMessage message={error ?? (state.status === 'failed' ? state.message : null)} />
-      <AuditTable caption={`${company} audit`} columns={COLUMNS} audit={audit} />
+      <AuditTable caption={t('account.auditCaption', { company })} columns={memberAuditColumns()} audit={audit} />
     </AccountLayout>
   );
 }

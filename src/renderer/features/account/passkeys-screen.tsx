@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import { PasskeyNameSchema, type PasskeySummary } from '../../../shared/protocol/passkey-schemas';
 import { call, errorMessage } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -30,6 +31,7 @@ const loadPasskeys = () => call('getPasskeyList', undefined).then(({ list }) => 
  * the account's address.
  */
 export function PasskeysScreen() {
+  const t = useT();
   const [sort, setSort] = useState<TableSort | null>({ createdAt: -1 });
   const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
   const [removing, setRemoving] = useState<PasskeySummary | null>(null);
@@ -50,7 +52,7 @@ export function PasskeysScreen() {
       const { challengeId, options } = await call('getPasskeyRegistrationOptions', undefined);
       const response = await createPasskey(options);
       const { passkey } = await call('registerPasskey', { challengeId, name, response });
-      showToast(`Passkey “${passkey.name}” added. You can sign in with it now.`);
+      showToast(t('account.passkeyAdded', { name: passkey.name }));
       reset();
       reload();
     } catch (failure) {
@@ -64,35 +66,35 @@ export function PasskeysScreen() {
     if (!removing) return;
     await change(async () => {
       await call('removePasskey', { passkeyId: removing.id });
-      showToast(`Passkey “${removing.name}” removed.`);
+      showToast(t('account.passkeyRemoved', { name: removing.name }));
     }, () => setRemoving(null));
   };
 
   const columns: TableColumn<PasskeySummary>[] = [
     {
-      title: 'Name',
+      title: t('account.colName'),
       param: 'name',
       sort: true,
       render: (row) => (
         <span className="session-device">
           {row.name}
-          {row.backedUp ? <span className="this-device">Synced</span> : null}
+          {row.backedUp ? <span className="this-device">{t('account.synced')}</span> : null}
         </span>
       ),
     },
-    { title: 'Added', param: 'createdAt', sort: true, render: (row) => formatTime(row.createdAt) },
+    { title: t('account.colAdded'), param: 'createdAt', sort: true, render: (row) => formatTime(row.createdAt) },
     {
-      title: 'Last used',
+      title: t('account.colLastUsed'),
       param: 'lastUsedAt',
       sort: true,
-      render: (row) => (row.lastUsedAt ? <time dateTime={row.lastUsedAt} title={formatTime(row.lastUsedAt)}>{formatAgo(row.lastUsedAt)}</time> : 'Never'),
+      render: (row) => (row.lastUsedAt ? <time dateTime={row.lastUsedAt} title={formatTime(row.lastUsedAt)}>{formatAgo(row.lastUsedAt)}</time> : t('account.never')),
     },
     {
-      title: 'Action',
+      title: t('account.colAction'),
       param: 'id',
       render: (row) => (
-        <Button variant="secondary" className="button-compact" aria-label={`Remove passkey ${row.name}`} onClick={() => setRemoving(row)}>
-          Remove
+        <Button variant="secondary" className="button-compact" aria-label={t('account.removePasskeyOf', { name: row.name })} onClick={() => setRemoving(row)}>
+          {t('account.remove')}
         </Button>
       ),
     },
@@ -100,19 +102,19 @@ export function PasskeysScreen() {
 
   return (
     <AccountLayout
-      title="Passkeys"
-      intro="Sign in with your fingerprint, face or screen lock instead of your password. A passkey lives on one device, on a security key, or in your password manager."
+      title={t('account.passkeysTitle')}
+      intro={t('account.passkeysIntro')}
     >
       <AlertMessage message={error} />
-      <form className="form passkey-form" noValidate aria-label="Add a passkey" onSubmit={(event) => void handleSubmit(add)(event)}>
-        <TextField id="passkey-name" label="Passkey name" placeholder="Work laptop" autoComplete="off" maxLength={64} error={errors.name?.message} disabled={!supported} {...register('name')} />
+      <form className="form passkey-form" noValidate aria-label={t('account.addPasskey')} onSubmit={(event) => void handleSubmit(add)(event)}>
+        <TextField id="passkey-name" label={t('account.passkeyName')} placeholder={t('account.passkeyNamePlaceholder')} autoComplete="off" maxLength={64} error={errors.name?.message} disabled={!supported} {...register('name')} />
         <Button type="submit" loading={adding} disabled={!supported}>
-          Add a passkey
+          {t('account.addPasskey')}
         </Button>
       </form>
-      {supported ? null : <p className="muted">Passkeys cannot be made here: this browser does not support them, or the portal is open by its IP address instead of its name.</p>}
+      {supported ? null : <p className="muted">{t('account.passkeysUnsupported')}</p>}
       <DataTable
-        caption="Your passkeys"
+        caption={t('account.yourPasskeys')}
         columns={columns}
         rows={sortAndPage(passkeys ?? [], sort, page)}
         rowKey={(row) => row.id}
@@ -123,13 +125,13 @@ export function PasskeysScreen() {
         page={page.page}
         pageSize={page.pageSize}
         onPageChange={setPage}
-        empty="No passkeys yet. Add one to sign in without your password."
+        empty={t('account.noPasskeys')}
       />
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this passkey?"
-        message={removing ? `“${removing.name}” will no longer sign in to your account. You can also delete it from the device or password manager that holds it.` : undefined}
-        confirmLabel="Remove passkey"
+        title={t('account.removePasskeyTitle')}
+        message={removing ? t('account.removePasskeyMessage', { name: removing.name }) : undefined}
+        confirmLabel={t('account.removePasskey')}
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setRemoving(null)}

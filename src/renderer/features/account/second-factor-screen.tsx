@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call, errorMessage } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -18,14 +19,16 @@ type Loaded = { MFA: Setting; company: Setting };
 /** The word the confirm dialog asks for before a new recovery code replaces the old one. */
 export const REGENERATE_WORD = 'regenerate';
 
-const onOff = (on: boolean) => (on ? 'On' : 'Off');
-
-/** Which factor a Turn on / Turn off is about, with the words the screen uses for it. */
+/** Which factor a Turn on / Turn off is about (the catalog's selects name it: 'authenticator app', 'work email codes'). */
 const FACTORS = {
-  app: { label: 'authenticator app', key: 'isAuthenticatorAppMFA' },
-  email: { label: 'work email codes', key: 'isEmailMFA' },
+  app: { key: 'isAuthenticatorAppMFA' },
+  email: { key: 'isEmailMFA' },
 } as const;
 type Factor = keyof typeof FACTORS;
+
+/** What the companies offer, as the catalog's select names it. */
+const offerOf = (company: Setting) =>
+  company.isEmailMFA && company.isAuthenticatorAppMFA ? 'both' : company.isEmailMFA ? 'email' : company.isAuthenticatorAppMFA ? 'app' : 'none';
 
 /**
  * /account/second-factor: the factors set up and those the companies offer; a link to change them on the setup
@@ -35,6 +38,8 @@ type Factor = keyof typeof FACTORS;
  * is on.
  */
 export function SecondFactorScreen() {
+  const t = useT();
+  const onOff = (on: boolean) => (on ? t('account.on') : t('account.off'));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [turningOff, setTurningOff] = useState<Factor | null>(null);
@@ -51,7 +56,7 @@ export function SecondFactorScreen() {
     setBusy(true);
     try {
       setFresh((await call('regenerateRecoveryCode', undefined)).recoveryCode);
-      showToast('A new recovery code replaced the old one.');
+      showToast(t('account.regenerated'));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -65,7 +70,7 @@ export function SecondFactorScreen() {
     setBusy(true);
     try {
       await call('hrms|master|MFA|setup', { MFA: { ...loaded.MFA, [FACTORS[factor].key]: false } });
-      showToast(`The ${FACTORS[factor].label} is off. Sign-in no longer asks for it.`);
+      showToast(t('account.factorOff', { factor }));
       setFresh(null);
       load();
     } catch (failure) {
@@ -78,77 +83,73 @@ export function SecondFactorScreen() {
 
   const offered = loaded && (loaded.company.isEmailMFA || loaded.company.isAuthenticatorAppMFA);
   return (
-    <AccountLayout title="Second factor" intro="What you pass after your password, and the recovery code that stands in for your authenticator app if you lose it.">
+    <AccountLayout title={t('account.secondFactorTitle')} intro={t('account.secondFactorIntro')}>
       <AlertMessage message={error} />
-      {loaded === null && !error ? <LoadingScreen label="Loading your second factor…" /> : null}
+      {loaded === null && !error ? <LoadingScreen label={t('account.loadingSecondFactor')} /> : null}
       {loaded ? (
         <>
           <dl className="factor-list">
             <div>
-              <dt>Work email code</dt>
+              <dt>{t('account.workEmailCode')}</dt>
               <dd>{onOff(loaded.MFA.isEmailMFA)}</dd>
             </div>
             <div>
-              <dt>Authenticator app</dt>
+              <dt>{t('account.authenticatorApp')}</dt>
               <dd>{onOff(loaded.MFA.isAuthenticatorAppMFA)}</dd>
             </div>
             <div>
-              <dt>Offered by your companies</dt>
-              <dd>{offered ? [loaded.company.isEmailMFA ? 'work email' : null, loaded.company.isAuthenticatorAppMFA ? 'authenticator app' : null].filter(Boolean).join(' and ') : 'none: no company of yours asks for a second factor'}</dd>
+              <dt>{t('account.offeredByCompanies')}</dt>
+              <dd>{t('account.offered', { offer: offerOf(loaded.company) })}</dd>
             </div>
           </dl>
           {offered ? null : (
             <p className="muted">
-              You can still protect your own account: turn on a second factor and sign-in asks for it after your password, until you turn it off.
+              {t('account.protectOwnAccount')}
             </p>
           )}
           <div className="actions actions-start">
             {offered ? (
               <Link className="button button-primary" to="/setup-multi-factor" state={{ returnTo: ACCOUNT_PATHS.secondFactor }}>
-                Change second factor
+                {t('account.changeSecondFactor')}
               </Link>
             ) : (
               (['app', 'email'] as const).map((factor) =>
                 loaded.MFA[FACTORS[factor].key] ? (
                   <Button key={factor} variant="secondary" onClick={() => setTurningOff(factor)}>
-                    Turn off {FACTORS[factor].label}
+                    {t('account.turnOffFactor', { factor })}
                   </Button>
                 ) : (
                   <Link key={factor} className="button button-primary" to="/setup-multi-factor" state={{ returnTo: ACCOUNT_PATHS.secondFactor, turnOn: factor }}>
-                    Turn on {FACTORS[factor].label}
+                    {t('account.turnOnFactor', { factor })}
                   </Link>
                 ),
               )
             )}
             {loaded.MFA.isAuthenticatorAppMFA ? (
               <Button variant="secondary" onClick={() => setConfirming(true)}>
-                Regenerate recovery code
+                {t('account.regenerateCode')}
               </Button>
             ) : null}
           </div>
-          {!loaded.MFA.isAuthenticatorAppMFA ? <p className="muted">A recovery code comes with the authenticator app.</p> : null}
-          {fresh ? <RecoveryCodePanel code={fresh} testId="regenerated-recovery-code" title="Your new recovery code (shown once)" /> : null}
+          {!loaded.MFA.isAuthenticatorAppMFA ? <p className="muted">{t('account.recoveryWithApp')}</p> : null}
+          {fresh ? <RecoveryCodePanel code={fresh} testId="regenerated-recovery-code" title={t('account.newRecoveryCode')} /> : null}
         </>
       ) : null}
       <ConfirmDialog
         open={confirming}
-        title="Regenerate the recovery code?"
-        message="Your current recovery code stops working at once. Keep the new one somewhere safe: it is shown only now."
+        title={t('account.regenerateTitle')}
+        message={t('account.regenerateMessage')}
         word={REGENERATE_WORD}
-        confirmLabel="Regenerate"
+        confirmLabel={t('account.regenerate')}
         busy={busy}
         onConfirm={() => void regenerate()}
         onCancel={() => setConfirming(false)}
       />
       <ConfirmDialog
         open={turningOff !== null}
-        title={`Turn off the ${turningOff ? FACTORS[turningOff].label : 'second factor'}?`}
-        message={
-          turningOff === 'app'
-            ? 'Sign-in stops asking for a code from your authenticator app, and its recovery code stops working. You can turn it on again at any time.'
-            : 'Sign-in stops mailing you a code. You can turn it on again at any time.'
-        }
-        confirmLabel="Turn off"
+        title={t('account.turnOffTitle', { factor: turningOff ?? 'none' })}
+        message={turningOff === 'app' ? t('account.turnOffAppMessage') : t('account.turnOffEmailMessage')}
+        confirmLabel={t('account.turnOff')}
         busy={busy}
         onConfirm={() => turningOff && void turnOff(turningOff)}
         onCancel={() => setTurningOff(null)}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import type { SessionSummary } from '../../../shared/protocol/security-schemas';
 import { call } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -32,6 +33,7 @@ const loadSessions = () => call('getSessionList', {}).then(({ list }) => list.ma
 
 /** /account/sessions: every live session, this device marked; sign out one, or every other, after a confirmation. */
 export function SessionsScreen() {
+  const t = useT();
   const [term, setTerm] = useState('');
   const [sort, setSort] = useState<TableSort | null>({ lastSeenAt: -1 });
   const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
@@ -47,69 +49,69 @@ export function SessionsScreen() {
     await change(async () => {
       if (pending.kind === 'one') {
         await call('endSession', { sessionId: pending.session.id });
-        showToast(`Signed out ${pending.session.device}.`);
+        showToast(t('account.signedOutOne', { device: pending.session.device }));
       } else {
         const { ended } = await call('endOtherSessions', undefined);
-        showToast(ended === 1 ? 'Signed out 1 other session.' : `Signed out ${ended} other sessions.`);
+        showToast(t('account.signedOutOthers', { count: ended }));
       }
     }, () => setPending(null));
   };
 
   const columns: TableColumn<SessionRow>[] = [
     {
-      title: 'Device',
+      title: t('account.colDevice'),
       param: 'device',
       sort: true,
       render: (row) => (
         <span className="session-device">
           {row.device}
-          {row.current ? <span className="this-device">This device</span> : null}
+          {row.current ? <span className="this-device">{t('account.thisDevice')}</span> : null}
         </span>
       ),
     },
-    { title: 'Platform', param: 'platformText', sort: true },
-    { title: 'Address', param: 'ip', sort: true, tooltip: 'The address of the latest call from this session.' },
-    { title: 'Place of first sign-in', param: 'place', tooltip: 'The address the session signed in from. No location service is asked, so no town is named.' },
-    { title: 'Signed in', param: 'signedInAt', sort: true, render: (row) => formatTime(row.signedInAt) },
+    { title: t('account.colPlatform'), param: 'platformText', sort: true },
+    { title: t('account.colAddress'), param: 'ip', sort: true, tooltip: t('account.colAddressHint') },
+    { title: t('account.colPlace'), param: 'place', tooltip: t('account.colPlaceHint') },
+    { title: t('account.colSignedIn'), param: 'signedInAt', sort: true, render: (row) => formatTime(row.signedInAt) },
     {
-      title: 'Last seen',
+      title: t('account.colLastSeen'),
       param: 'lastSeenAt',
       sort: true,
-      render: (row) => (row.current ? 'Now' : <time dateTime={row.lastSeenAt} title={formatTime(row.lastSeenAt)}>{formatAgo(row.lastSeenAt)}</time>),
+      render: (row) => (row.current ? t('account.now') : <time dateTime={row.lastSeenAt} title={formatTime(row.lastSeenAt)}>{formatAgo(row.lastSeenAt)}</time>),
     },
     {
-      title: 'Action',
+      title: t('account.colAction'),
       param: 'id',
       render: (row) =>
         row.current ? (
-          <span className="muted">Use Logout</span>
+          <span className="muted">{t('account.useLogout')}</span>
         ) : (
-          <Button variant="secondary" className="button-compact" aria-label={`Sign out ${row.device}, last seen ${formatAgo(row.lastSeenAt)}`} onClick={() => setPending({ kind: 'one', session: row })}>
-            Sign out
+          <Button variant="secondary" className="button-compact" aria-label={t('account.signOutLabel', { device: row.device, ago: formatAgo(row.lastSeenAt) })} onClick={() => setPending({ kind: 'one', session: row })}>
+            {t('account.signOut')}
           </Button>
         ),
     },
   ];
 
   return (
-    <AccountLayout title="Sessions and devices" intro="Everywhere your account is signed in now. Sign out a session you do not recognise, then change your password.">
+    <AccountLayout title={t('account.sessionsTitle')} intro={t('account.sessionsIntro')}>
       <AlertMessage message={error} />
       <div className="account-toolbar">
         <SearchInput
           id="session-search"
-          label="Search sessions"
-          placeholder="Device, platform or address"
+          label={t('account.searchSessions')}
+          placeholder={t('account.sessionsSearchPlaceholder')}
           onSearch={(value) => {
             setTerm(value);
             setPage((current) => ({ ...current, page: FIRST_PAGE }));
           }}
         />
         <Button variant="secondary" disabled={others === 0} onClick={() => setPending({ kind: 'others' })}>
-          Sign out all other sessions
+          {t('account.signOutOthers')}
         </Button>
       </div>
       <DataTable
-        caption="Sessions and devices"
+        caption={t('account.sessionsTitle')}
         columns={columns}
         rows={sortAndPage(matching, sort, page)}
         rowKey={(row) => row.id}
@@ -123,13 +125,13 @@ export function SessionsScreen() {
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'one' ? 'Sign out this session?' : 'Sign out all other sessions?'}
+        title={pending?.kind === 'one' ? t('account.signOutOneTitle') : t('account.signOutOthersTitle')}
         message={
           pending?.kind === 'one'
-            ? `${pending.session.device} (${pending.session.platformText}) will be signed out at its next step; a desktop app also forgets its saved sign-in.`
-            : `Every session but this one will be signed out: ${others === 1 ? '1 session' : `${others} sessions`}.`
+            ? t('account.signOutOneMessage', { device: pending.session.device, platform: pending.session.platformText })
+            : t('account.signOutOthersMessage', { count: others })
         }
-        confirmLabel="Sign out"
+        confirmLabel={t('account.signOut')}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}

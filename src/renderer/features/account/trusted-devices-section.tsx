@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../shared/limits';
 import type { TrustedDevice } from '../../../shared/protocol/trusted-device-schemas';
 import { call } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -21,6 +22,7 @@ const loadDevices = () => call('getTrustedDevices', {}).then(({ list }) => list)
  * trusting one, or all, after a confirmation. A stopped device asks for the code at its next sign-in; its sessions go on.
  */
 export function TrustedDevicesSection() {
+  const t = useT();
   const [pending, setPending] = useState<Pending>(null);
   const [error, setError] = useTimedMessage();
   const { list: devices, busy, change } = useAccountList(loadDevices, setError);
@@ -31,29 +33,29 @@ export function TrustedDevicesSection() {
     await change(async () => {
       if (pending.kind === 'one') {
         await call('revokeTrustedDevice', { id: pending.device.id });
-        showToast(`${pending.device.device} is no longer trusted.`);
+        showToast(t('account.deviceNoLongerTrusted', { device: pending.device.device }));
       } else {
         const { revoked } = await call('revokeAllTrustedDevices', undefined);
-        showToast(revoked === 1 ? '1 device is no longer trusted.' : `${revoked} devices are no longer trusted.`);
+        showToast(t('account.devicesNoLongerTrusted', { count: revoked }));
       }
     }, () => setPending(null));
   };
 
   const columns: TableColumn<TrustedDevice>[] = [
-    { title: 'Trusted device', param: 'device' },
-    { title: 'Added', param: 'createdAt', render: (row) => formatTime(row.createdAt) },
+    { title: t('account.colTrustedDevice'), param: 'device' },
+    { title: t('account.colAdded'), param: 'createdAt', render: (row) => formatTime(row.createdAt) },
     {
-      title: 'Last used',
+      title: t('account.colLastUsed'),
       param: 'lastUsedAt',
-      render: (row) => (row.lastUsedAt ? <time dateTime={row.lastUsedAt} title={formatTime(row.lastUsedAt)}>{formatAgo(row.lastUsedAt)}</time> : 'Not yet'),
+      render: (row) => (row.lastUsedAt ? <time dateTime={row.lastUsedAt} title={formatTime(row.lastUsedAt)}>{formatAgo(row.lastUsedAt)}</time> : t('account.notYet')),
     },
-    { title: 'Expires', param: 'expiresAt', render: (row) => formatTime(row.expiresAt) },
+    { title: t('account.colExpires'), param: 'expiresAt', render: (row) => formatTime(row.expiresAt) },
     {
-      title: 'Action',
+      title: t('account.colAction'),
       param: 'id',
       render: (row) => (
-        <Button variant="secondary" className="button-compact" aria-label={`Stop trusting ${row.device}, added ${formatTime(row.createdAt)}`} onClick={() => setPending({ kind: 'one', device: row })}>
-          Stop trusting
+        <Button variant="secondary" className="button-compact" aria-label={t('account.stopTrustingLabel', { device: row.device, added: formatTime(row.createdAt) })} onClick={() => setPending({ kind: 'one', device: row })}>
+          {t('account.stopTrusting')}
         </Button>
       ),
     },
@@ -63,16 +65,16 @@ export function TrustedDevicesSection() {
   return (
     // Not a landmark of its own: the table is the named region ("Trusted devices"), as the sessions table is.
     <div className="account-section">
-      <h2 id="trusted-devices-title">Trusted devices</h2>
-      <p className="muted">Devices where you chose &ldquo;Don&apos;t ask again on this device for 30 days&rdquo;: they skip the second factor until then.</p>
+      <h2 id="trusted-devices-title">{t('account.trustedTitle')}</h2>
+      <p className="muted">{t('account.trustedIntro')}</p>
       <AlertMessage message={error} />
       <div className="account-toolbar">
         <Button variant="secondary" disabled={count === 0} onClick={() => setPending({ kind: 'all' })}>
-          Stop trusting all
+          {t('account.stopTrustingAll')}
         </Button>
       </div>
       <DataTable
-        caption="Trusted devices"
+        caption={t('account.trustedTitle')}
         columns={columns}
         rows={sortAndPage(devices ?? [], null, page)}
         rowKey={(row) => row.id}
@@ -86,13 +88,13 @@ export function TrustedDevicesSection() {
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'one' ? 'Stop trusting this device?' : 'Stop trusting all devices?'}
+        title={pending?.kind === 'one' ? t('account.stopTrustingOneTitle') : t('account.stopTrustingAllTitle')}
         message={
           pending?.kind === 'one'
-            ? `${pending.device.device} will ask for the second factor at its next sign-in.`
-            : `Every trusted device will ask for the second factor at its next sign-in: ${count === 1 ? '1 device' : `${count} devices`}.`
+            ? t('account.stopTrustingOneMessage', { device: pending.device.device })
+            : t('account.stopTrustingAllMessage', { count })
         }
-        confirmLabel="Stop trusting"
+        confirmLabel={t('account.stopTrusting')}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}

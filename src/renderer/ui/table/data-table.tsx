@@ -1,7 +1,7 @@
 import { columnVisibilityFeature, rowPaginationFeature, rowSortingFeature, tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '../../../shared/limits';
-import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { tEnglish, useT } from '../../i18n/screens';
 import { Tooltip } from '../tooltip';
 import { Pagination } from './pagination';
 import { nextSort, type TableColumn, type TablePage, type TableSort } from './table-state';
@@ -22,7 +22,7 @@ interface DataTableProps<Row extends object> extends TablePage {
   onSortChange?: (sort: TableSort | null) => void;
   onPageChange: (page: TablePage) => void;
   pageSizeOptions?: readonly number[];
-  /** Shown instead of the rows when there are none; spec section 8: 'No data to display'. */
+  /** Shown instead of the rows when there are none; spec section 8: 'No data to display' (an English text the catalog has is shown translated). */
   empty?: ReactNode;
 }
 
@@ -46,8 +46,9 @@ export function DataTable<Row extends object>({
   pageSize,
   onPageChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
-  empty = KIT_MESSAGES.noData,
+  empty,
 }: DataTableProps<Row>) {
+  const t = useT();
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       columns.map((column) => ({
@@ -130,7 +131,7 @@ export function DataTable<Row extends object>({
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={visibleCount} className="data-table-empty">
-                  {empty}
+                  {empty === undefined ? t('table.noData') : typeof empty === 'string' ? tEnglish(empty) : empty}
                 </td>
               </tr>
             ) : (
@@ -159,7 +160,7 @@ export function DataTable<Row extends object>({
         </table>
         {loading ? (
           <p className="visually-hidden" role="status">
-            Loading {caption}…
+            {t('table.loading', { caption })}
           </p>
         ) : null}
       </div>

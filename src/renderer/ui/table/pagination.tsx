@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../../i18n/screens';
 import { pageCount, withPageSize, type TablePage } from './table-state';
 
 interface PaginationProps extends TablePage {
@@ -11,14 +12,15 @@ interface PaginationProps extends TablePage {
 
 /** Pages from 1, previous/next, and the page-size select; a new page size goes back to page 1. */
 export function Pagination({ label, page, pageSize, total, options, onChange }: PaginationProps) {
+  const t = useT();
   const sizeId = useId();
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav className="pagination" aria-label={`${label} pages`}>
+    <nav className="pagination" aria-label={t('table.pages', { label })}>
       <div className="pagination-size">
-        <label htmlFor={sizeId}>Rows per page</label>
+        <label htmlFor={sizeId}>{t('table.rowsPerPage')}</label>
         <select id={sizeId} className="field-input" value={pageSize} onChange={(event) => onChange(withPageSize({ page, pageSize }, Number(event.target.value)))}>
           {options.map((size) => (
             <option key={size} value={size}>
@@ -28,17 +30,17 @@ export function Pagination({ label, page, pageSize, total, options, onChange }: 
         </select>
       </div>
       <p className="pagination-range" aria-live="polite">
-        {first}–{last} of {total}
+        {t('table.range', { first, last, total })}
       </p>
       <div className="pagination-buttons">
-        <button type="button" className="button button-secondary" aria-label="Previous page" disabled={page <= 1} onClick={() => onChange({ page: page - 1, pageSize })}>
-          Previous
+        <button type="button" className="button button-secondary" aria-label={t('table.previousPage')} disabled={page <= 1} onClick={() => onChange({ page: page - 1, pageSize })}>
+          {t('table.previous')}
         </button>
         <span aria-current="page">
-          Page {page} of {pages}
+          {t('table.pageOf', { page, pages })}
         </span>
-        <button type="button" className="button button-secondary" aria-label="Next page" disabled={page >= pages} onClick={() => onChange({ page: page + 1, pageSize })}>
-          Next
+        <button type="button" className="button button-secondary" aria-label={t('table.nextPage')} disabled={page >= pages} onClick={() => onChange({ page: page + 1, pageSize })}>
+          {t('table.next')}
         </button>
       </div>
     </nav>
