@@ -69,7 +69,7 @@ describe('the catalogs', () => {
   });
 
   it('groups every id under a namespace (the part before the dot), which decides whether /login carries its English', () => {
-    for (const id of Object.keys(english)) expect(id).toMatch(/^[a-z][A-Za-z]*\.[A-Za-z0-9]+$/);
+    for (const id of Object.keys(english)) expect(id).toMatch(/^[a-z][A-Za-z]*(\.[A-Za-z0-9]+)+$/);
     expect(isFirstPaintId('signIn.lead')).toBe(true);
     expect(isFirstPaintId('reset.title')).toBe(false);
   });
@@ -85,6 +85,8 @@ describe('the catalogs', () => {
       MESSAGES.otpVerified, MESSAGES.mfaSetupDone, MESSAGES.invalidRecoveryCode, MESSAGES.invalid('Recovery code'),
       // The workspace.
       MESSAGES.noOrganization, MESSAGES.noProductAccess,
+      // The admin console's members, invitations and security policy.
+      MESSAGES.invalid('Role'), MESSAGES.invalid('Product access'), MESSAGES.invalid('IP range'), MESSAGES.invalid('This value'), tooLong(64),
     ];
     const texts = new Set(Object.values(english));
     expect(shown.filter((text) => !texts.has(text))).toEqual([]);

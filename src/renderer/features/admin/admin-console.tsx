@@ -3,10 +3,11 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ADMIN_EVENTS } from '../../../shared/protocol/admin-events';
 import type { OrganizationSettings } from '../../../shared/protocol/admin-schemas';
 import { extendContract } from '../../api';
+import { tEnglish, useT, type MessageId } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
-import { AdminLayout, SECTION_TITLES } from './admin-layout';
+import { AdminLayout, sectionTitle } from './admin-layout';
 import { ADMIN_ROOT, adminPath, parseAdminPath, type AdminSection } from './admin-paths';
 import { AppsSection } from './apps-section';
 import { BrandingSection } from './branding-section';
@@ -27,13 +28,13 @@ export interface SectionProps {
   onSettingsChange: (settings: OrganizationSettings) => void;
 }
 
-const SECTIONS: Record<AdminSection, { screen: ComponentType<SectionProps>; intro: string }> = {
-  members: { screen: MembersSection, intro: 'Everyone in the organization: their role, the products they open, their second factor and last sign-in.' },
-  invitations: { screen: InvitationsSection, intro: 'Invite members and clients by email, one or many at once, and follow the invitations not yet accepted.' },
-  security: { screen: SecuritySection, intro: 'The second factor members pass after their password, and the addresses they may reach the organization from.' },
-  'sign-in': { screen: SignInSection, intro: 'How the organization’s people sign in, starting with the email domains it proves it owns.' },
-  branding: { screen: BrandingSection, intro: 'The company name and logo shown on the organization’s sign-in page and on the workspace.' },
-  apps: { screen: AppsSection, intro: 'Apps that sign people in with the portal (OAuth 2.0 / OpenID Connect clients) and use the admin API.' },
+const SECTIONS: Record<AdminSection, { screen: ComponentType<SectionProps>; intro: MessageId }> = {
+  members: { screen: MembersSection, intro: 'admin.console.introMembers' },
+  invitations: { screen: InvitationsSection, intro: 'admin.console.introInvitations' },
+  security: { screen: SecuritySection, intro: 'admin.console.introSecurity' },
+  'sign-in': { screen: SignInSection, intro: 'admin.console.introSignIn' },
+  branding: { screen: BrandingSection, intro: 'admin.console.introBranding' },
+  apps: { screen: AppsSection, intro: 'admin.console.introApps' },
 };
 
 /**
@@ -52,15 +53,16 @@ export default function AdminConsole() {
 
 /** One organization's console: its settings first (the server's refusal when the caller is not its admin), then the section. */
 function OrganizationConsole({ orgId, section }: { orgId: string; section: AdminSection }) {
+  const t = useT();
   const { state, replace, retry } = useOrganizationSettings(orgId);
-  const title = SECTION_TITLES[section];
+  const title = sectionTitle(section);
 
   if (state.status === 'refused') {
     return (
-      <AdminLayout title="Not an administrator">
-        <p role="alert">{state.message}</p>
+      <AdminLayout title={t('admin.console.notAdmin')}>
+        <p role="alert">{tEnglish(state.message)}</p>
         <p>
-          <Link to={ADMIN_ROOT}>Your organizations</Link> · <Link to="/workspace">Back to workspace</Link>
+          <Link to={ADMIN_ROOT}>{t('admin.console.yourOrganizations')}</Link> · <Link to="/workspace">{t('admin.console.backToWorkspace')}</Link>
         </p>
       </AdminLayout>
     );
@@ -68,12 +70,12 @@ function OrganizationConsole({ orgId, section }: { orgId: string; section: Admin
   if (state.status !== 'ready') {
     return (
       <AdminLayout orgId={orgId} title={title}>
-        {state.status === 'loading' ? <LoadingScreen label="Loading the organization…" /> : null}
+        {state.status === 'loading' ? <LoadingScreen label={t('admin.console.loadingOrganization')} /> : null}
         {state.status === 'failed' ? (
           <>
             <AlertMessage message={state.message} />
             <div className="actions actions-start">
-              <Button onClick={retry}>Try again</Button>
+              <Button onClick={retry}>{t('admin.console.tryAgain')}</Button>
             </div>
           </>
         ) : null}
@@ -82,7 +84,7 @@ function OrganizationConsole({ orgId, section }: { orgId: string; section: Admin
   }
   const { screen: Section, intro } = SECTIONS[section];
   return (
-    <AdminLayout orgId={orgId} company={state.settings.company} title={title} intro={intro}>
+    <AdminLayout orgId={orgId} company={state.settings.company} title={title} intro={t(intro)}>
       <Section key={`${orgId}-${section}`} orgId={orgId} settings={state.settings} onSettingsChange={replace} />
     </AdminLayout>
   );

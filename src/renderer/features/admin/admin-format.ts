@@ -3,9 +3,40 @@ import { PRODUCT_KEYS, PRODUCT_LABELS, TILE_ROLES, type ProductKey, type Role } 
 import type { AdminMember } from '../../../shared/protocol/admin-schemas';
 import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
 import { MESSAGES } from '../../../shared/validation/messages';
+import { currentLanguage } from '../../i18n';
+import { t } from '../../i18n/screens';
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', member: 'Member', client: 'Client' };
-export const ROLE_OPTIONS = (['member', 'client', 'admin'] as const).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const ROLE_IDS = { admin: 'admin.members.roleAdmin', member: 'admin.members.roleMember', client: 'admin.members.roleClient' } as const;
+
+/**
+ * The roles' names in the language shown: each read is translated when it is made (getters), so a screen that reads
+ * `ROLE_LABELS[role]` or `ROLE_OPTIONS` while it renders shows the current language.
+ */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = Object.defineProperties({} as Record<Role, string>, {
+  admin: { enumerable: true, get: () => t(ROLE_IDS.admin) },
+  member: { enumerable: true, get: () => t(ROLE_IDS.member) },
+  client: { enumerable: true, get: () => t(ROLE_IDS.client) },
+});
+export const ROLE_OPTIONS: readonly { readonly value: Role; readonly label: string }[] = (['member', 'client', 'admin'] as const).map((role) => ({
+  value: role,
+  get label() {
+    return ROLE_LABELS[role];
+  },
+}));
+
+/** The locale Intl formats with: the language shown (British English for English and the pseudo-locale: "HR, Chat and Project"). */
+const intlLocale = (): string => {
+  const language = currentLanguage();
+  return language === 'en' || language === 'en-XA' ? 'en-GB' : language;
+};
+
+/** The time zone dates are shown in: the device's, else India's. */
+const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Kolkata';
+
+/** A moment in the language shown and the user's time zone: "12 Mar 2026, 14:05". */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone() }).format(new Date(iso));
+}
 
 /**
  * The products a role may be given in this organization: those of the plan the role can open at all (spec section 6:
@@ -21,22 +52,19 @@ export function openedProducts(member: Pick<AdminMember, 'role' | 'productAccess
   return products.map((product) => PRODUCT_LABELS[product]);
 }
 
-/** "HR, Chat and Project". */
+/** "HR, Chat and Project", in the language shown (the pseudo-locale, with no English word, only commas). */
 export function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  if (currentLanguage() === 'en-XA') return items.join(', ');
+  return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'conjunction' }).format(items);
 }
 
 /** The second factors a member has set up, in words. */
 export function secondFactorLabel(factor: AdminMember['secondFactor']): string {
-  if (factor.authenticatorApp && factor.email) return 'Authenticator app and work email';
-  if (factor.authenticatorApp) return 'Authenticator app';
-  if (factor.email) return 'Work email';
-  return 'None';
+  if (factor.authenticatorApp && factor.email) return t('admin.members.factorBoth');
+  if (factor.authenticatorApp) return t('admin.members.factorApp');
+  if (factor.email) return t('admin.members.factorEmail');
+  return t('admin.members.factorNone');
 }
-
-/** "1 member", "3 members". */
-export const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /**
  * An issue's words for a person. A too-long text says so: the shared field schemas built with

@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { PRODUCT_KEYS, PRODUCT_LABELS, ROLES, TILE_ROLES, type ProductKey, type Role } from '../../../shared/products';
 import { INVITATIONS_PER_REQUEST, InvitationInputSchema, type InvitationInput } from '../../../shared/protocol/admin-schemas';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { adminIssueMessages, grantableProducts, issueText, ROLE_LABELS } from './admin-format';
+import { ltr, t, tEnglish } from '../../i18n/screens';
+import { adminIssueMessages, grantableProducts, issueText } from './admin-format';
 
 /**
  * A list of people to invite, as an admin pastes it or uploads it as a CSV file:
@@ -67,8 +68,8 @@ function productsOf(cell: string): { products: ProductKey[] } | { unknown: strin
 
 /** Why a role may not be given a product of this plan, or null when it may. */
 function productRefusal(role: Role, product: ProductKey, plan: readonly ProductKey[]): string | null {
-  if (!plan.includes(product)) return `${PRODUCT_LABELS[product]} is not in the organization’s plan.`;
-  if (!TILE_ROLES[product].includes(role)) return `${ROLE_LABELS[role]}s cannot be given ${PRODUCT_LABELS[product]}.`;
+  if (!plan.includes(product)) return t('admin.invite.notInPlan', { product: PRODUCT_LABELS[product] });
+  if (!TILE_ROLES[product].includes(role)) return t('admin.invite.roleCannot', { role, product: PRODUCT_LABELS[product] });
   return null;
 }
 
@@ -78,7 +79,7 @@ export function parseInviteList(text: string, defaults: InviteDefaults, plan: re
   const problems: RowProblem[] = [];
   // Papa Parse's own messages are not shown: a quotation mark left open is the one fault a person can fix.
   if (parsed.errors.some((error) => error.type === 'Quotes')) {
-    problems.push({ row: null, message: 'A quotation mark (") is opened and never closed: check the list for it.' });
+    problems.push({ row: null, message: t('admin.invite.openQuote') });
     return { invitations: [], problems };
   }
   const records = parsed.data.map((cells) => cells.map((cell) => cell.trim())).filter((cells) => cells.some(Boolean));
@@ -88,9 +89,9 @@ export function parseInviteList(text: string, defaults: InviteDefaults, plan: re
   const at = { email: column('email', 0), role: column('role', 1), products: column('products', 2) };
   const people = hasHeader ? records.slice(1) : records;
 
-  if (people.length === 0) return { invitations: [], problems: [{ row: null, message: 'The list is empty: add at least one email address.' }] };
+  if (people.length === 0) return { invitations: [], problems: [{ row: null, message: t('admin.invite.listEmpty') }] };
   if (people.length > INVITATIONS_PER_REQUEST) {
-    problems.push({ row: null, message: `At most ${INVITATIONS_PER_REQUEST} invitations at a time: this list has ${people.length}. Send it in parts.` });
+    problems.push({ row: null, message: t('admin.invite.tooMany', { max: INVITATIONS_PER_REQUEST, count: people.length }) });
   }
 
   const invitations: InvitationInput[] = [];
@@ -103,7 +104,7 @@ export function parseInviteList(text: string, defaults: InviteDefaults, plan: re
     const role = cell(at.role) ? roleOf(cell(at.role)) : defaults.role;
     const named = productsOf(cell(at.products));
     if ('unknown' in named) {
-      fault(`“${named.unknown}” is not a product. Use ${PRODUCT_KEYS.map((key) => PRODUCT_LABELS[key]).join(', ')}.`);
+      fault(t('admin.invite.unknownProduct', { name: named.unknown, products: PRODUCT_KEYS.map((key) => PRODUCT_LABELS[key]).join(', ') }));
       return;
     }
     const validRole = (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
@@ -113,7 +114,7 @@ export function parseInviteList(text: string, defaults: InviteDefaults, plan: re
     if (!checked.success) {
       const first = checked.error.issues[0]!;
       const message = issueText(first);
-      fault(first.path[0] === 'email' && message === MESSAGES.required ? `The email address is missing (${MESSAGES.required}).` : message);
+      fault(first.path[0] === 'email' && message === MESSAGES.required ? t('admin.invite.emailMissing', { required: tEnglish(MESSAGES.required) }) : tEnglish(message));
       return;
     }
     const refused = validRole && validRole !== 'admin' ? products.map((product) => productRefusal(validRole, product, plan)).find(Boolean) : null;
@@ -123,7 +124,7 @@ export function parseInviteList(text: string, defaults: InviteDefaults, plan: re
     }
     const earlier = firstRowOf.get(checked.data.email);
     if (earlier !== undefined) {
-      fault(`${checked.data.email} is listed twice (also row ${earlier}).`);
+      fault(t('admin.invite.listedTwice', { email: ltr(checked.data.email), row: earlier }));
       return;
     }
     firstRowOf.set(checked.data.email, row);
@@ -136,15 +137,17 @@ export function parseInviteList(text: string, defaults: InviteDefaults, plan: re
 export function serverRowProblems(issues: readonly { path: string; message: string }[], sent: readonly InvitationInput[]): RowProblem[] {
   return issues.map((issue) => {
     const match = /^invitations\.(\d+)(?:\.|$)/.exec(issue.path);
-    if (!match) return { row: null, message: issue.message };
+    if (!match) return { row: null, message: tEnglish(issue.message) };
     const index = Number(match[1]);
     const email = sent[index]?.email;
-    return { row: index + 1, ...(email ? { email } : {}), message: issue.message };
+    return { row: index + 1, ...(email ? { email } : {}), message: tEnglish(issue.message) };
   });
 }
 
 /** "Row 3 (ada@example.com): …", or the message alone for the whole list. */
 export function describeProblem(problem: RowProblem): string {
   if (problem.row === null) return problem.message;
-  return `Row ${problem.row}${problem.email ? ` (${problem.email})` : ''}: ${problem.message}`;
+  return problem.email
+    ? t('admin.invite.rowWithEmail', { row: problem.row, email: ltr(problem.email), message: problem.message })
+    : t('admin.invite.row', { row: problem.row, message: problem.message });
 }

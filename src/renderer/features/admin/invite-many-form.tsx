@@ -4,14 +4,15 @@ import type { InvitationInput } from '../../../shared/protocol/admin-schemas';
 import { CallError } from '../../../shared/protocol/errors';
 import { withoutLeadingSpaces } from '../../../shared/validation/patterns';
 import { call, errorMessage } from '../../api';
+import { tEnglish, useT } from '../../i18n/screens';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy';
 import { FileUpload, type UploadValue } from '../../ui/file-upload/file-upload';
 import { SelectField } from '../../ui/select-field';
 import { showToast } from '../../ui/toast';
-import { count, ROLE_OPTIONS } from './admin-format';
+import { ROLE_OPTIONS } from './admin-format';
 import { describeProblem, INVITE_CSV_SAMPLE, parseInviteList, serverRowProblems, type RowProblem } from './invite-list';
-import { CLIENT_DEFAULT_HINT } from './invite-one-form';
+import { clientDefaultHint } from './invite-one-form';
 import { ProductAccessField } from './product-access-field';
 
 const EMPTY_UPLOAD: UploadValue = { files: [], removedIds: [] };
@@ -30,6 +31,7 @@ type Outcome = { kind: 'problems'; title: string; problems: RowProblem[] } | { k
  * is listed with its number and nothing is sent until the list is right. The server's refusals come back by row too.
  */
 export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) {
+  const t = useT();
   const [text, setText] = useState('');
   const [upload, setUpload] = useState<UploadValue>(EMPTY_UPLOAD);
   const [role, setRole] = useState<Role>('member');
@@ -47,7 +49,7 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
   const check = (): InvitationInput[] | null => {
     const list = parseInviteList(text, { role, productAccess }, plan);
     if (list.problems.length > 0) {
-      show({ kind: 'problems', title: `Nothing was sent. Fix ${count(list.problems.length, 'problem')} in the list:`, problems: list.problems });
+      show({ kind: 'problems', title: t('admin.invite.fixProblems', { count: list.problems.length }), problems: list.problems });
       return null;
     }
     return list.invitations;
@@ -61,7 +63,7 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
       setText(await added.obj.text());
       setOutcome(null);
     } catch {
-      show({ kind: 'problems', title: 'The file could not be read.', problems: [{ row: null, message: `“${added.obj.name}” was moved or deleted after you chose it. Choose it again.` }] });
+      show({ kind: 'problems', title: t('admin.invite.fileUnreadable'), problems: [{ row: null, message: t('admin.invite.fileMoved', { name: added.obj.name }) }] });
     }
   };
 
@@ -71,7 +73,7 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
     setBusy(true);
     try {
       const { invited } = await call('inviteToOrganization', { orgId, invitations });
-      showToast(`Invited ${count(invited.length, 'person', 'people')}.`);
+      showToast(t('admin.invite.invitedMany', { count: invited.length }));
       setText('');
       setUpload(EMPTY_UPLOAD);
       setOutcome(null);
@@ -80,7 +82,7 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
       const issues = failure instanceof CallError ? (failure.data?.issues ?? []) : [];
       show({
         kind: 'problems',
-        title: `Nothing was sent. ${errorMessage(failure)}`,
+        title: t('admin.invite.nothingSent', { reason: tEnglish(errorMessage(failure)) }),
         problems: serverRowProblems(issues, invitations),
       });
     } finally {
@@ -90,26 +92,27 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
 
   return (
     <section className="admin-form" aria-labelledby="invite-many-title">
-      <h2 id="invite-many-title">Invite many</h2>
+      <h2 id="invite-many-title">{t('admin.invite.manyTitle')}</h2>
       <div className="admin-form-row">
         <SelectField
           id="invite-many-role"
-          label="Role (rows without one)"
+          label={t('admin.invite.manyRole')}
           options={ROLE_OPTIONS}
           value={role}
           onChange={(event) => setRole(event.target.value as Role)}
         />
       </div>
-      <ProductAccessField role={role} plan={plan} value={productAccess} onChange={setProductAccess} hint={role === 'client' ? CLIENT_DEFAULT_HINT : 'For rows that name no products.'} />
+      <ProductAccessField role={role} plan={plan} value={productAccess} onChange={setProductAccess} hint={role === 'client' ? clientDefaultHint() : t('admin.invite.manyProductsHint')} />
       <div className="field">
         <label className="field-label" htmlFor="invite-list">
-          Addresses or CSV
+          {t('admin.invite.listLabel')}
         </label>
         <textarea
           id="invite-list"
           className="field-input field-textarea admin-code"
           rows={8}
           spellCheck={false}
+          dir="ltr"
           aria-describedby="invite-list-hint"
           value={text}
           onChange={(event) => {
@@ -118,21 +121,20 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
           }}
         />
         <p id="invite-list-hint" className="admin-hint">
-          One email address per line, or CSV with a header row. Rows are counted from the first person (the header row is not counted).
+          {t('admin.invite.listHint')}
         </p>
       </div>
-      <FileUpload label="Or upload a CSV file" value={upload} onChange={(value) => void chooseFile(value)} kinds={['csv']} />
+      <FileUpload label={t('admin.invite.upload')} value={upload} onChange={(value) => void chooseFile(value)} kinds={['csv']} />
       <details className="admin-details">
-        <summary>CSV format</summary>
+        <summary>{t('admin.invite.csvFormat')}</summary>
         <p>
-          A header row names the columns <code>email</code> (required), <code>role</code> (admin, member or client) and <code>products</code> (names or keys separated by
-          semicolons: HR;Chat;Project). A row without a role or products takes the choices above; an admin opens every product, so an admin’s products are left out.
-          At most 100 rows at a time.
+          {t('admin.invite.csvColumnsStart')} <code>email</code> {t('admin.invite.csvEmail')} <code>role</code> {t('admin.invite.csvRole')} <code>products</code>{' '}
+          {t('admin.invite.csvProducts')}
         </p>
-        <pre className="admin-sample" aria-label="Sample CSV">
+        <pre className="admin-sample" dir="ltr" aria-label={t('admin.invite.sample')}>
           {INVITE_CSV_SAMPLE}
         </pre>
-        <CopyButton value={INVITE_CSV_SAMPLE} label="Copy the sample" />
+        <CopyButton value={INVITE_CSV_SAMPLE} label={t('admin.invite.copySample')} />
       </details>
       {outcome ? (
         <div ref={outcomeRef} tabIndex={-1} className={outcome.kind === 'problems' ? 'admin-problems' : 'notice'} role={outcome.kind === 'problems' ? 'alert' : 'status'}>
@@ -148,7 +150,7 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
               ) : null}
             </>
           ) : (
-            <p>The list is ready: {count(outcome.count, 'invitation')} to send.</p>
+            <p>{t('admin.invite.ready', { count: outcome.count })}</p>
           )}
         </div>
       ) : null}
@@ -161,10 +163,10 @@ export function InviteManyForm({ orgId, plan, onInvited }: InviteManyFormProps) 
             if (invitations) show({ kind: 'ready', count: invitations.length });
           }}
         >
-          Check the list
+          {t('admin.invite.check')}
         </Button>
         <Button loading={busy} onClick={() => void send()}>
-          Send invitations
+          {t('admin.invite.sendMany')}
         </Button>
       </div>
     </section>

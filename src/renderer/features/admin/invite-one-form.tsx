@@ -6,6 +6,7 @@ import type { ProductKey } from '../../../shared/products';
 import { InvitationInputSchema } from '../../../shared/protocol/admin-schemas';
 import { CallError } from '../../../shared/protocol/errors';
 import { call, errorMessage } from '../../api';
+import { ltr, t, tEnglish, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
@@ -19,7 +20,7 @@ type InviteValues = z.input<typeof InvitationInputSchema>;
 type InviteOutput = z.output<typeof InvitationInputSchema>;
 
 /** Said under a client's product access: the contract gives a client Project when none is named. */
-export const CLIENT_DEFAULT_HINT = 'A client given no product gets Project.';
+export const clientDefaultHint = (): string => t('admin.invite.clientDefault');
 
 interface InviteOneFormProps {
   orgId: string;
@@ -29,6 +30,7 @@ interface InviteOneFormProps {
 
 /** Invite one person: their address, role and product access (the contract's rules for one invitation). */
 export function InviteOneForm({ orgId, plan, onInvited }: InviteOneFormProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const {
@@ -49,7 +51,7 @@ export function InviteOneForm({ orgId, plan, onInvited }: InviteOneFormProps) {
     setBusy(true);
     try {
       await call('inviteToOrganization', { orgId, invitations: [{ email: values.email, role: values.role, ...(productAccess.length ? { productAccess } : {}) }] });
-      showToast(`Invitation sent to ${values.email}.`);
+      showToast(t('admin.invite.sent', { email: ltr(values.email) }));
       reset({ email: '', role: values.role, productAccess: values.productAccess ?? [] });
       onInvited();
     } catch (failure) {
@@ -64,10 +66,10 @@ export function InviteOneForm({ orgId, plan, onInvited }: InviteOneFormProps) {
 
   return (
     <form className="form admin-form" noValidate aria-labelledby="invite-one-title" onSubmit={(event) => void handleSubmit(submit)(event)}>
-      <h2 id="invite-one-title">Invite one person</h2>
+      <h2 id="invite-one-title">{t('admin.invite.oneTitle')}</h2>
       <div className="admin-form-row">
-        <TextField id="invite-email" label="Email" type="email" autoComplete="off" maxLength={254} error={errors.email?.message} {...register('email')} />
-        <SelectField id="invite-role" label="Role" options={ROLE_OPTIONS} error={errors.role?.message} {...register('role')} />
+        <TextField id="invite-email" label={t('admin.invite.email')} dir="ltr" type="email" autoComplete="off" maxLength={254} error={errors.email?.message} {...register('email')} />
+        <SelectField id="invite-role" label={t('admin.members.role')} options={ROLE_OPTIONS} error={errors.role?.message && tEnglish(errors.role.message)} {...register('role')} />
       </div>
       <Controller
         control={control}
@@ -79,14 +81,14 @@ export function InviteOneForm({ orgId, plan, onInvited }: InviteOneFormProps) {
             value={field.value ?? []}
             onChange={field.onChange}
             error={fieldState.error?.message}
-            hint={role === 'client' ? CLIENT_DEFAULT_HINT : undefined}
+            hint={role === 'client' ? clientDefaultHint() : undefined}
           />
         )}
       />
       <AlertMessage message={serverError} />
       <div className="actions actions-start">
         <Button type="submit" loading={busy}>
-          Send invitation
+          {t('admin.invite.send')}
         </Button>
       </div>
     </form>

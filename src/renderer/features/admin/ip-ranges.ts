@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { CidrSchema, IP_RANGES_MAX } from '../../../shared/protocol/admin-schemas';
+import { ltr, t, tEnglish } from '../../i18n/screens';
 import { adminIssueMessages, issueText } from './admin-format';
 
 const ISSUE_MESSAGES = adminIssueMessages({});
@@ -17,18 +18,18 @@ export function parseRangeLines(text: string): RangeList {
     if (line.trim() === '') return;
     const parsed = CidrSchema.safeParse(line, { error: ISSUE_MESSAGES });
     if (!parsed.success) {
-      problems.push(`Line ${number} (${line.trim()}): ${issueText(parsed.error.issues[0]!)} Write a range such as 203.0.113.0/24 or 2001:db8::/32.`);
+      problems.push(t('admin.security.lineInvalid', { line: number, text: ltr(line.trim()), problem: tEnglish(issueText(parsed.error.issues[0]!)) }));
       return;
     }
     const earlier = firstLineOf.get(parsed.data);
     if (earlier !== undefined) {
-      problems.push(`Line ${number}: ${parsed.data} is listed twice (also line ${earlier}).`);
+      problems.push(t('admin.security.lineTwice', { line: number, range: ltr(parsed.data), earlier }));
       return;
     }
     firstLineOf.set(parsed.data, number);
     ranges.push(parsed.data);
   });
-  if (ranges.length > IP_RANGES_MAX) problems.push(`At most ${IP_RANGES_MAX} ranges: this list has ${ranges.length}.`);
+  if (ranges.length > IP_RANGES_MAX) problems.push(t('admin.security.tooManyRanges', { max: IP_RANGES_MAX, count: ranges.length }));
   return problems.length ? { ok: false, problems } : { ok: true, ranges };
 }
 

@@ -6,6 +6,7 @@ import { RoleSchema } from '../../../shared/product-schemas';
 import type { ProductKey } from '../../../shared/products';
 import { ProductAccessSchema, type AdminMember } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog/modal';
@@ -36,6 +37,7 @@ interface MemberDialogProps {
  * say) shows in the dialog as it says it.
  */
 export function MemberDialog({ open, orgId, member, plan, onSaved, onClose }: MemberDialogProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const {
@@ -70,26 +72,26 @@ export function MemberDialog({ open, orgId, member, plan, onSaved, onClose }: Me
     }
   };
 
-  const who = member.name || member.email;
+  const who = member.name || ltr(member.email);
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title="Role and product access"
-      description={member.name ? `${member.name} (${member.email})` : member.email}
+      title={t('admin.members.dialogTitle')}
+      description={member.name ? `${member.name} (${ltr(member.email)})` : ltr(member.email)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form="member-form" loading={busy}>
-            Save
+            {t('admin.members.save')}
           </Button>
         </>
       }
     >
-      <form id="member-form" className="form" noValidate aria-label={`Role and product access of ${who}`} onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <SelectField id="member-role" label="Role" options={ROLE_OPTIONS} error={errors.role?.message} {...register('role')} />
+      <form id="member-form" className="form" noValidate aria-label={t('admin.members.dialogLabel', { who })} onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <SelectField id="member-role" label={t('admin.members.role')} options={ROLE_OPTIONS} error={errors.role?.message && tEnglish(errors.role.message)} {...register('role')} />
         <Controller
           control={control}
           name="productAccess"

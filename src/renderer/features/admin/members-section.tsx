@@ -3,6 +3,7 @@ import { PAGE_SIZE_OPTIONS } from '../../../shared/limits';
 import type { Role } from '../../../shared/products';
 import type { AdminMember } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
+import { ltr, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { SearchInput } from '../../ui/search-input';
@@ -12,18 +13,16 @@ import type { TableColumn } from '../../ui/table/table-state';
 import { Tag } from '../../ui/tag';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { formatTime } from '../account/account-format';
 import type { SectionProps } from './admin-console';
-import { openedProducts, ROLE_LABELS, ROLE_OPTIONS, secondFactorLabel } from './admin-format';
+import { formatDateTime, openedProducts, ROLE_LABELS, ROLE_OPTIONS, secondFactorLabel } from './admin-format';
 import { MemberDialog } from './member-dialog';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { useDialog } from './use-dialog';
 import { useServerTable, type TableRequest } from './use-server-table';
 
-const ROLE_FILTER = [{ value: '', label: 'All roles' }, ...ROLE_OPTIONS];
-
 /** /admin/{orgId}/members: the members and clients (server-paged, searched, sorted), their role and access, removal. */
 export function MembersSection({ orgId, settings }: SectionProps) {
+  const t = useT();
   const [role, setRole] = useState<Role | ''>('');
   const editing = useDialog<AdminMember>();
   const removing = useDialog<AdminMember>();
@@ -41,7 +40,7 @@ export function MembersSection({ orgId, settings }: SectionProps) {
   const resend = async (member: AdminMember) => {
     try {
       await call('resendMemberVerification', { orgId, userId: member.userId });
-      showToast(`Verification mail sent to ${member.email}.`);
+      showToast(t('admin.members.verificationSent', { email: ltr(member.email) }));
     } catch (failure) {
       showError(errorMessage(failure));
     }
@@ -51,7 +50,7 @@ export function MembersSection({ orgId, settings }: SectionProps) {
     setBusy(true);
     try {
       await call('removeOrganizationMember', { orgId, userId: member.userId, ...(reason ? { reason } : {}) });
-      showToast(`${member.name || member.email} was removed from ${settings.company}.`);
+      showToast(t('admin.members.removed', { who: member.name || ltr(member.email), company: settings.company }));
       removing.hide();
       table.reload();
     } catch (failure) {
@@ -65,27 +64,27 @@ export function MembersSection({ orgId, settings }: SectionProps) {
 
   const columns: TableColumn<AdminMember>[] = [
     {
-      title: 'Name',
+      title: t('admin.members.name'),
       param: 'name',
       sort: true,
       render: (member) => (
         <span className="admin-person">
           <span>
             {member.name || member.email}
-            {member.you ? <span className="admin-badge">You</span> : null}
-            {member.verified ? null : <span className="admin-badge admin-badge-warning">Unverified</span>}
+            {member.you ? <span className="admin-badge">{t('admin.members.you')}</span> : null}
+            {member.verified ? null : <span className="admin-badge admin-badge-warning">{t('admin.members.unverified')}</span>}
           </span>
           {member.name ? <span className="muted">{member.email}</span> : null}
         </span>
       ),
     },
-    { title: 'Role', param: 'role', sort: true, render: (member) => ROLE_LABELS[member.role] },
+    { title: t('admin.members.role'), param: 'role', sort: true, render: (member) => ROLE_LABELS[member.role] },
     {
-      title: 'Product access',
+      title: t('admin.products.access'),
       param: 'productAccess',
       render: (member) => {
         const products = openedProducts(member, plan);
-        if (member.role === 'admin') return <Tag title="Every product of the plan" />;
+        if (member.role === 'admin') return <Tag title={t('admin.products.everyProduct')} />;
         return products.length ? (
           <span className="admin-tags">
             {products.map((product) => (
@@ -93,34 +92,34 @@ export function MembersSection({ orgId, settings }: SectionProps) {
             ))}
           </span>
         ) : (
-          <span className="muted">None</span>
+          <span className="muted">{t('admin.products.none')}</span>
         );
       },
     },
-    { title: 'Second factor', param: 'secondFactor', render: (member) => secondFactorLabel(member.secondFactor) },
+    { title: t('admin.members.secondFactor'), param: 'secondFactor', render: (member) => secondFactorLabel(member.secondFactor) },
     {
-      title: 'Last sign-in',
+      title: t('admin.members.lastSignIn'),
       param: 'lastSignInAt',
       sort: true,
-      render: (member) => (member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{formatTime(member.lastSignInAt)}</time> : <span className="muted">Never</span>),
+      render: (member) => (member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{formatDateTime(member.lastSignInAt)}</time> : <span className="muted">{t('admin.members.never')}</span>),
     },
     {
-      title: 'Actions',
+      title: t('admin.members.actions'),
       param: 'actions',
       render: (member) => {
-        const who = member.name || member.email;
+        const who = member.name || ltr(member.email);
         return (
           <span className="admin-row-actions">
-            <Button variant="secondary" className="button-compact" aria-label={`Change role and access of ${who}`} onClick={() => editing.show(member)}>
-              Change
+            <Button variant="secondary" className="button-compact" aria-label={t('admin.members.changeOf', { who })} onClick={() => editing.show(member)}>
+              {t('admin.members.change')}
             </Button>
             {member.verified ? null : (
-              <Button variant="secondary" className="button-compact" aria-label={`Resend verification mail to ${member.email}`} onClick={() => void resend(member)}>
-                Resend verification
+              <Button variant="secondary" className="button-compact" aria-label={t('admin.members.resendVerificationTo', { email: ltr(member.email) })} onClick={() => void resend(member)}>
+                {t('admin.members.resendVerification')}
               </Button>
             )}
-            <Button variant="secondary" className="button-compact button-danger" aria-label={`Remove ${who}`} onClick={() => removing.show(member)}>
-              Remove
+            <Button variant="secondary" className="button-compact button-danger" aria-label={t('admin.members.removeWho', { who })} onClick={() => removing.show(member)}>
+              {t('admin.members.remove')}
             </Button>
           </span>
         );
@@ -131,11 +130,11 @@ export function MembersSection({ orgId, settings }: SectionProps) {
   return (
     <>
       <div className="admin-toolbar">
-        <SearchInput id="member-search" label="Search members" placeholder="Name or email" onSearch={table.setSearch} />
+        <SearchInput id="member-search" label={t('admin.members.search')} placeholder={t('admin.members.searchPlaceholder')} onSearch={table.setSearch} />
         <SelectField
           id="member-role-filter"
-          label="Role"
-          options={ROLE_FILTER}
+          label={t('admin.members.role')}
+          options={[{ value: '', label: t('admin.members.allRoles') }, ...ROLE_OPTIONS]}
           value={role}
           onChange={(event) => {
             setRole(event.target.value as Role | '');
@@ -145,7 +144,7 @@ export function MembersSection({ orgId, settings }: SectionProps) {
       </div>
       <AlertMessage message={error ?? table.error} />
       <DataTable
-        caption={`Members of ${settings.company}`}
+        caption={t('admin.members.caption', { company: settings.company })}
         columns={columns}
         rows={table.reply?.list ?? []}
         rowKey={(member) => member.userId}
@@ -167,7 +166,7 @@ export function MembersSection({ orgId, settings }: SectionProps) {
           plan={plan}
           onClose={editing.hide}
           onSaved={(member) => {
-            showToast(`Saved the role and product access of ${member.name || member.email}.`);
+            showToast(t('admin.members.saved', { who: member.name || ltr(member.email) }));
             editing.hide();
             table.reload();
           }}

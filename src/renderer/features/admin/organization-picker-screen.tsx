@@ -1,4 +1,5 @@
 import { Link, Navigate } from 'react-router-dom';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Avatar } from '../../ui/avatar';
 import { LoadingScreen } from '../../ui/spinner';
@@ -9,17 +10,18 @@ import { imageUrl } from './upload-image';
 
 /** /admin: the organizations the user administers (and can reach from here); with only one, straight to it. */
 export function OrganizationPickerScreen() {
+  const t = useT();
   const admin = useAdminOrganizations();
   if (admin.status === 'ready' && admin.list.length === 1) return <Navigate to={adminPath(admin.list[0]!.orgId)} replace />;
   return (
-    <AdminLayout title="Admin console" intro={admin.status === 'ready' && admin.list.length > 1 ? 'Choose the organization to administer.' : undefined}>
-      {admin.status === 'loading' ? <LoadingScreen label="Loading your organizations…" /> : null}
+    <AdminLayout title={t('admin.console.name')} intro={admin.status === 'ready' && admin.list.length > 1 ? t('admin.console.choose') : undefined}>
+      {admin.status === 'loading' ? <LoadingScreen label={t('admin.console.loadingOrganizations')} /> : null}
       {admin.status === 'failed' ? <AlertMessage message={admin.message} /> : null}
       {admin.status === 'ready' && admin.list.length === 0 ? (
-        <p>You administer no organization that you can reach from here. An administrator of your organization can make you one.</p>
+        <p>{t('admin.console.noOrganization')}</p>
       ) : null}
       {admin.status === 'ready' && admin.list.length > 1 ? (
-        <ul className="admin-org-list" aria-label="Organizations you administer">
+        <ul className="admin-org-list" aria-label={t('admin.console.organizationsLabel')}>
           {admin.list.map((org) => (
             <li key={org.orgId}>
               <Link className="admin-org-link" to={adminPath(org.orgId)}>

@@ -3,6 +3,7 @@ import { PAGE_SIZE_OPTIONS } from '../../../shared/limits';
 import { PRODUCT_LABELS, type ProductKey } from '../../../shared/products';
 import type { PendingInvitation } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
+import { ltr, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -12,8 +13,7 @@ import type { TableColumn } from '../../ui/table/table-state';
 import { Tag } from '../../ui/tag';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { formatTime } from '../account/account-format';
-import { grantableProducts, ROLE_LABELS } from './admin-format';
+import { formatDateTime, grantableProducts, ROLE_LABELS } from './admin-format';
 import { useDialog } from './use-dialog';
 import { useServerTable, type TableRequest } from './use-server-table';
 
@@ -26,6 +26,7 @@ interface PendingInvitationsProps {
 
 /** The invitations neither accepted nor revoked, live or expired (marked), with resend and revoke (after a confirmation). */
 export function PendingInvitations({ orgId, plan, generation }: PendingInvitationsProps) {
+  const t = useT();
   const revoking = useDialog<PendingInvitation>();
   const [busy, setBusy] = useState(false);
   const [error, showError] = useTimedMessage();
@@ -42,7 +43,7 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
   const resend = async (invitation: PendingInvitation) => {
     try {
       await call('resendInvitation', { orgId, invitationId: invitation.id });
-      showToast(`A new invitation was sent to ${invitation.email}; the earlier link no longer works.`);
+      showToast(t('admin.invitations.resent', { email: ltr(invitation.email) }));
       table.reload();
     } catch (failure) {
       showError(errorMessage(failure));
@@ -53,7 +54,7 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
     setBusy(true);
     try {
       await call('revokeInvitation', { orgId, invitationId: invitation.id });
-      showToast(`The invitation to ${invitation.email} was revoked.`);
+      showToast(t('admin.invitations.revoked', { email: ltr(invitation.email) }));
       table.reload();
     } catch (failure) {
       showError(errorMessage(failure));
@@ -64,13 +65,13 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
   };
 
   const columns: TableColumn<PendingInvitation>[] = [
-    { title: 'Email', param: 'email', sort: true, render: (invitation) => <span className="admin-email">{invitation.email}</span> },
-    { title: 'Role', param: 'role', sort: true, render: (invitation) => ROLE_LABELS[invitation.role] },
+    { title: t('admin.invitations.email'), param: 'email', sort: true, render: (invitation) => <span className="admin-email">{invitation.email}</span> },
+    { title: t('admin.members.role'), param: 'role', sort: true, render: (invitation) => ROLE_LABELS[invitation.role] },
     {
-      title: 'Product access',
+      title: t('admin.products.access'),
       param: 'productAccess',
       render: (invitation) => {
-        if (invitation.role === 'admin') return <Tag title="Every product of the plan" />;
+        if (invitation.role === 'admin') return <Tag title={t('admin.products.everyProduct')} />;
         const products = grantableProducts(invitation.role, plan).filter((product) => invitation.productAccess.includes(product));
         return products.length ? (
           <span className="admin-tags">
@@ -79,35 +80,35 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
             ))}
           </span>
         ) : (
-          <span className="muted">None</span>
+          <span className="muted">{t('admin.products.none')}</span>
         );
       },
     },
-    { title: 'Sent', param: 'sentAt', sort: true, render: (invitation) => <time dateTime={invitation.sentAt}>{formatTime(invitation.sentAt)}</time> },
+    { title: t('admin.invitations.sent'), param: 'sentAt', sort: true, render: (invitation) => <time dateTime={invitation.sentAt}>{formatDateTime(invitation.sentAt)}</time> },
     {
-      title: 'Expires',
+      title: t('admin.invitations.expires'),
       param: 'expiresAt',
       sort: true,
       render: (invitation) =>
         invitation.expired ? (
-          <span className="admin-badge admin-badge-warning">Expired</span>
+          <span className="admin-badge admin-badge-warning">{t('admin.invitations.expired')}</span>
         ) : invitation.expiresAt ? (
-          <time dateTime={invitation.expiresAt}>{formatTime(invitation.expiresAt)}</time>
+          <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
         ) : (
-          <span className="muted">Never</span>
+          <span className="muted">{t('admin.members.never')}</span>
         ),
     },
-    { title: 'Invited by', param: 'invitedBy', render: (invitation) => invitation.invitedBy ?? <span className="muted">Unknown</span> },
+    { title: t('admin.invitations.invitedBy'), param: 'invitedBy', render: (invitation) => invitation.invitedBy ?? <span className="muted">{t('admin.invitations.unknown')}</span> },
     {
-      title: 'Actions',
+      title: t('admin.members.actions'),
       param: 'actions',
       render: (invitation) => (
         <span className="admin-row-actions">
-          <Button variant="secondary" className="button-compact" aria-label={`Resend the invitation to ${invitation.email}`} onClick={() => void resend(invitation)}>
-            Resend
+          <Button variant="secondary" className="button-compact" aria-label={t('admin.invitations.resendTo', { email: ltr(invitation.email) })} onClick={() => void resend(invitation)}>
+            {t('admin.invitations.resend')}
           </Button>
-          <Button variant="secondary" className="button-compact button-danger" aria-label={`Revoke the invitation to ${invitation.email}`} onClick={() => revoking.show(invitation)}>
-            Revoke
+          <Button variant="secondary" className="button-compact button-danger" aria-label={t('admin.invitations.revokeTo', { email: ltr(invitation.email) })} onClick={() => revoking.show(invitation)}>
+            {t('admin.invitations.revoke')}
           </Button>
         </span>
       ),
@@ -116,13 +117,13 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
 
   return (
     <section className="admin-form" aria-labelledby="pending-title">
-      <h2 id="pending-title">Pending invitations</h2>
+      <h2 id="pending-title">{t('admin.invitations.pending')}</h2>
       <div className="admin-toolbar">
-        <SearchInput id="invitation-search" label="Search invitations" placeholder="Email" onSearch={table.setSearch} />
+        <SearchInput id="invitation-search" label={t('admin.invitations.search')} placeholder={t('admin.invitations.email')} onSearch={table.setSearch} />
       </div>
       <AlertMessage message={error ?? table.error} />
       <DataTable
-        caption="Invitations not accepted yet"
+        caption={t('admin.invitations.caption')}
         columns={columns}
         rows={table.reply?.list ?? []}
         rowKey={(invitation) => invitation.id}
@@ -138,9 +139,9 @@ export function PendingInvitations({ orgId, plan, generation }: PendingInvitatio
       <ConfirmDialog
         key={`revoking-${revoking.key}`}
         open={revoking.open}
-        title="Revoke this invitation?"
-        message={revoking.subject ? `The link mailed to ${revoking.subject.email} stops working at once. You can invite them again later.` : undefined}
-        confirmLabel="Revoke"
+        title={t('admin.invitations.revokeTitle')}
+        message={revoking.subject ? t('admin.invitations.revokeMessage', { email: ltr(revoking.subject.email) }) : undefined}
+        confirmLabel={t('admin.invitations.revoke')}
         busy={busy}
         onConfirm={() => revoking.subject && void revoke(revoking.subject)}
         onCancel={revoking.hide}

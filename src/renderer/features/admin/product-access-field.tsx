@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PRODUCT_LABELS, type ProductKey, type Role } from '../../../shared/products';
+import { tEnglish, useT } from '../../i18n/screens';
 import { grantableProducts, listOf } from './admin-format';
 
 interface ProductAccessFieldProps {
@@ -18,25 +19,26 @@ interface ProductAccessFieldProps {
  * every product of the plan whatever is ticked, so an admin gets that sentence instead of the boxes.
  */
 export function ProductAccessField({ role, plan, value, onChange, error, hint }: ProductAccessFieldProps) {
+  const t = useT();
   const id = useId();
   const offered = grantableProducts(role, plan);
   if (role === 'admin') {
     return (
       <p className="admin-note" data-testid="admin-access-note">
         {offered.length > 0
-          ? `An admin opens every product of the plan: ${listOf(offered.map((product) => PRODUCT_LABELS[product]))}.`
-          : 'An admin opens every product of the plan; the plan grants none yet.'}
+          ? t('admin.products.adminOpensAll', { products: listOf(offered.map((product) => PRODUCT_LABELS[product])) })
+          : t('admin.products.adminOpensNone')}
       </p>
     );
   }
   if (offered.length === 0) {
-    return <p className="admin-note">The organization’s plan grants no product a {role} can open.</p>;
+    return <p className="admin-note">{t('admin.products.noneForRole', { role })}</p>;
   }
   const toggle = (product: ProductKey, checked: boolean) =>
     onChange(offered.filter((item) => (item === product ? checked : value.includes(item))));
   return (
     <fieldset className="admin-checks" aria-describedby={`${id}-message${hint ? ` ${id}-hint` : ''}`} aria-invalid={error ? true : undefined}>
-      <legend className="field-label">Product access</legend>
+      <legend className="field-label">{t('admin.products.access')}</legend>
       <div className="admin-check-grid">
         {offered.map((product) => (
           <label key={product} className="admin-check">
@@ -51,7 +53,7 @@ export function ProductAccessField({ role, plan, value, onChange, error, hint }:
         </p>
       ) : null}
       <p id={`${id}-message`} className="field-message" aria-live="polite">
-        {error}
+        {error ? tEnglish(error) : null}
       </p>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminMember } from '../../../shared/protocol/admin-schemas';
+import { ltr, useT } from '../../i18n/screens';
 import { checkComment, CommentField } from '../../ui/dialog/comment-field';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
 
@@ -21,9 +22,10 @@ interface RemoveMemberDialogProps {
  * comment dialog's field and rules (empty, or 3 to 500 characters) inside the confirmation, so removing stays one step.
  */
 export function RemoveMemberDialog({ open, member, company, busy, onConfirm, onCancel }: RemoveMemberDialogProps) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const who = member.name ? `${member.name} (${member.email})` : member.email;
+  const who = member.name ? `${member.name} (${ltr(member.email)})` : ltr(member.email);
 
   const confirm = () => {
     const checked = checkComment(reason, { optional: true });
@@ -34,19 +36,15 @@ export function RemoveMemberDialog({ open, member, company, busy, onConfirm, onC
   return (
     <ConfirmDialog
       open={open}
-      title={`Remove ${member.name || member.email} from ${company}?`}
-      message={
-        member.you
-          ? `You are removing yourself: you lose ${company} at once, and every session of yours ends (sign in again to reach your other organizations).`
-          : `${who} loses ${company} at once: every session of theirs ends (they sign in again to reach their other organizations), and the apps they signed in to through ${company} lose access.`
-      }
+      title={t('admin.members.removeTitle', { who: member.name || ltr(member.email), company })}
+      message={member.you ? t('admin.members.removeSelf', { company }) : t('admin.members.removeOther', { who, company })}
       word={REMOVE_WORD}
-      confirmLabel="Remove"
+      confirmLabel={t('admin.members.remove')}
       busy={busy}
       onConfirm={confirm}
       onCancel={onCancel}
     >
-      <CommentField id="remove-reason" label="Reason (optional, kept in the audit)" rows={3} value={reason} onChange={setReason} error={error} />
+      <CommentField id="remove-reason" label={t('admin.members.removeReason')} rows={3} value={reason} onChange={setReason} error={error} />
     </ConfirmDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { SECOND_FACTOR_POLICIES, type SecondFactorPolicy } from '../../../shared/protocol/admin-schemas';
 import { CallError, ERROR_CODES } from '../../../shared/protocol/errors';
 import { call, errorMessage } from '../../api';
+import { ltr, t, tEnglish, useT, type MessageId } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ChoiceCard } from '../../ui/choice-card';
@@ -9,16 +10,21 @@ import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import type { SectionProps } from './admin-console';
-import { count } from './admin-format';
 import { useDialog } from './use-dialog';
 import { addressAllowed, parseRangeLines } from './ip-ranges';
 
-export const POLICY_CHOICES: Record<SecondFactorPolicy, { label: string; description: string }> = {
-  none: { label: 'No second factor', description: 'Members sign in with their password alone.' },
-  email: { label: 'Work email', description: 'A six-digit code mailed to the member’s work address at each sign-in.' },
-  authenticator: { label: 'Authenticator app', description: 'A six-digit code from an authenticator app on the member’s phone.' },
-  both: { label: 'Work email or authenticator app', description: 'Both are offered; each member chooses at sign-in.' },
+const POLICY_IDS: Record<SecondFactorPolicy, { label: MessageId; description: MessageId }> = {
+  none: { label: 'admin.security.policyNone', description: 'admin.security.policyNoneHint' },
+  email: { label: 'admin.security.policyEmail', description: 'admin.security.policyEmailHint' },
+  authenticator: { label: 'admin.security.policyApp', description: 'admin.security.policyAppHint' },
+  both: { label: 'admin.security.policyBoth', description: 'admin.security.policyBothHint' },
 };
+
+/** A policy's name and description in the language shown. */
+export const policyChoice = (policy: SecondFactorPolicy): { label: string; description: string } => ({
+  label: t(POLICY_IDS[policy].label),
+  description: t(POLICY_IDS[policy].description),
+});
 
 /** /admin/{orgId}/security: the company's second factor, and the IP ranges members may reach it from. */
 export function SecuritySection(props: SectionProps) {
@@ -32,6 +38,7 @@ export function SecuritySection(props: SectionProps) {
 
 /** The second-factor policy as choice cards, saved through the confirm dialog that offers to apply it to everyone now. */
 function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionProps) {
+  const t = useT();
   const [policy, setPolicy] = useState<SecondFactorPolicy>(settings.secondFactor);
   const [allowTrustedDevices, setAllowTrustedDevices] = useState(settings.allowTrustedDevices);
   const changed = policy !== settings.secondFactor || allowTrustedDevices !== settings.allowTrustedDevices;
@@ -45,9 +52,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
       const reply = await call('updateSecondFactorPolicy', { orgId, secondFactor: policy, allowTrustedDevices, applyToCompany });
       onSettingsChange(reply.settings);
       showToast(
-        applyToCompany
-          ? `Second-factor policy saved; ${count(reply.endedSessions, 'session')} signed out, so it applies now.`
-          : 'Second-factor policy saved; it applies at each member’s next sign-in.',
+        applyToCompany ? t('admin.security.policySavedNow', { count: reply.endedSessions }) : t('admin.security.policySavedLater'),
       );
     } catch (failure) {
       showError(errorMessage(failure));
@@ -60,7 +65,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
   // The confirm dialog stays outside the form: its own form's submit would bubble through React to this one.
   return (
     <section className="admin-form" aria-labelledby="policy-title">
-      <h2 id="policy-title">Second factor</h2>
+      <h2 id="policy-title">{t('admin.security.secondFactor')}</h2>
       <form
         className="admin-form"
         noValidate
@@ -70,44 +75,44 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
         }}
       >
         <fieldset className="choice-group">
-          <legend className="visually-hidden">Second factor the company requires</legend>
+          <legend className="visually-hidden">{t('admin.security.policyLegend')}</legend>
           <div className="admin-choices">
             {SECOND_FACTOR_POLICIES.map((choice) => (
               <ChoiceCard
                 key={choice}
                 type="radio"
                 name="second-factor-policy"
-                label={POLICY_CHOICES[choice].label}
-                description={POLICY_CHOICES[choice].description}
+                label={policyChoice(choice).label}
+                description={policyChoice(choice).description}
                 checked={policy === choice}
                 onChange={(checked) => checked && setPolicy(choice)}
               />
             ))}
           </div>
         </fieldset>
-        <p className="admin-hint">A policy that asks for a factor sends every member without one to set it up at their next sign-in.</p>
+        <p className="admin-hint">{t('admin.security.policyHint')}</p>
         <ChoiceCard
           type="checkbox"
           name="allow-trusted-devices"
-          label="Allow 'Don't ask again on this device for 30 days'"
-          description="After passing the second factor, a member may trust that browser or app: it skips the second factor for 30 days."
+          label={t('admin.security.trustedDevices')}
+          description={t('admin.security.trustedDevicesHint')}
           checked={allowTrustedDevices}
           onChange={setAllowTrustedDevices}
         />
         <AlertMessage message={error} />
         <div className="actions actions-start">
           <Button type="submit" disabled={!changed}>
-            Save second factor
+            {t('admin.security.savePolicy')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         key={`confirming-${confirming.key}`}
         open={confirming.open}
-        title="Change the second-factor policy?"
-        message={`From now on: ${POLICY_CHOICES[policy].label.toLowerCase()}${allowTrustedDevices ? '' : ', on every device'}. Without the box ticked, it applies to each member at their next sign-in. Ticked, every member but you is signed out now, so it applies at once.`}
+        title={t('admin.security.confirmTitle')}
+        message={t('admin.security.confirmMessage', { policy, everyDevice: allowTrustedDevices ? 'no' : 'yes' })}
         offerApplyToCompany
-        confirmLabel="Save"
+        confirmLabel={t('admin.security.save')}
         busy={busy}
         onConfirm={({ applyToCompany }) => void save(applyToCompany)}
         onCancel={confirming.hide}
@@ -118,6 +123,7 @@ function SecondFactorPolicyForm({ orgId, settings, onSettingsChange }: SectionPr
 
 /** The IP ranges, one CIDR per line; a warning and a confirmation when the admin's own address would be left outside. */
 function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
+  const t = useT();
   const [text, setText] = useState(settings.allowedIpRanges.join('\n'));
   const [problems, setProblems] = useState<string[]>([]);
   const outside = useDialog<{ ranges: string[]; message: string }>();
@@ -129,8 +135,8 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
   const checked = parseRangeLines(text);
   const leavesYouOut = checked.ok && !addressAllowed(address, checked.ranges);
   const outsideMessage = address
-    ? `Your current address, ${address}, is outside these ranges: once they are saved, you cannot reach ${settings.company} from here, this console included.`
-    : `The server cannot tell your current address, so it would be outside these ranges: once they are saved, you may not reach ${settings.company} from here, this console included.`;
+    ? t('admin.security.outside', { address: ltr(address), company: settings.company })
+    : t('admin.security.outsideUnknown', { company: settings.company });
 
   const send = async (ranges: string[], confirmOwnAddressOutside: boolean) => {
     setBusy(true);
@@ -139,10 +145,10 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
       outside.hide();
       setText(reply.settings.allowedIpRanges.join('\n'));
       onSettingsChange(reply.settings);
-      showToast(ranges.length ? `IP ranges saved: ${count(ranges.length, 'range')}.` : 'IP ranges removed: members may sign in from any address.');
+      showToast(ranges.length ? t('admin.security.rangesSaved', { count: ranges.length }) : t('admin.security.rangesRemoved'));
     } catch (failure) {
       // The server sees the address differently (a proxy): its own warning, and the same confirmation.
-      if (failure instanceof CallError && failure.code === ERROR_CODES.CONFLICT && !confirmOwnAddressOutside) outside.show({ ranges, message: failure.message });
+      if (failure instanceof CallError && failure.code === ERROR_CODES.CONFLICT && !confirmOwnAddressOutside) outside.show({ ranges, message: tEnglish(failure.message) });
       else {
         outside.hide();
         showError(errorMessage(failure));
@@ -165,7 +171,7 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
 
   return (
     <section className="admin-form" aria-labelledby="ranges-title">
-      <h2 id="ranges-title">IP ranges</h2>
+      <h2 id="ranges-title">{t('admin.security.ipRanges')}</h2>
       <form
         className="admin-form"
         noValidate
@@ -174,19 +180,20 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
           submit();
         }}
       >
-        <p>Members may reach {settings.company} only from these addresses. With none, any address may.</p>
+        <p>{t('admin.security.rangesLead', { company: settings.company })}</p>
         <p data-testid="your-address">
-          Your current address: <strong>{address ?? 'unknown'}</strong>
+          {t('admin.security.yourAddress')} <strong dir={address ? 'ltr' : undefined}>{address ?? t('admin.security.addressUnknown')}</strong>
         </p>
         <div className="field">
           <label className="field-label" htmlFor="ip-ranges">
-            Ranges, one per line
+            {t('admin.security.rangesLabel')}
           </label>
           <textarea
             id="ip-ranges"
             className="field-input field-textarea admin-code"
             rows={6}
             spellCheck={false}
+            dir="ltr"
             placeholder={'203.0.113.0/24\n2001:db8::/32'}
             aria-describedby="ip-ranges-hint ip-ranges-warning"
             value={text}
@@ -196,7 +203,7 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
             }}
           />
           <p id="ip-ranges-hint" className="admin-hint">
-            CIDR notation: an address, a slash and the number of fixed bits (203.0.113.0/24 is 203.0.113.0 to 203.0.113.255).
+            {t('admin.security.rangesHint', { example: ltr('203.0.113.0/24'), first: ltr('203.0.113.0'), last: ltr('203.0.113.255') })}
           </p>
           <p id="ip-ranges-warning" className="admin-warning" aria-live="polite">
             {leavesYouOut ? outsideMessage : ''}
@@ -204,7 +211,7 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
         </div>
         {problems.length ? (
           <div ref={problemsRef} tabIndex={-1} className="admin-problems" role="alert">
-            <p className="admin-problems-title">Nothing was saved. Fix {count(problems.length, 'line')}:</p>
+            <p className="admin-problems-title">{t('admin.security.fixLines', { count: problems.length })}</p>
             <ul>
               {problems.map((problem) => (
                 <li key={problem}>{problem}</li>
@@ -215,16 +222,16 @@ function IpRangesForm({ orgId, settings, onSettingsChange }: SectionProps) {
         <AlertMessage message={error} />
         <div className="actions actions-start">
           <Button type="submit" loading={busy && !outside.open}>
-            Save IP ranges
+            {t('admin.security.saveRanges')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         key={`outside-${outside.key}`}
         open={outside.open}
-        title="Leave your own address outside?"
+        title={t('admin.security.outsideTitle')}
         message={outside.subject?.message}
-        confirmLabel="Save anyway"
+        confirmLabel={t('admin.security.saveAnyway')}
         busy={busy}
         onConfirm={() => outside.subject && void send(outside.subject.ranges, true)}
         onCancel={outside.hide}
