@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { AppSummary } from '../../../shared/protocol/admin-schemas';
 import { ADMIN_API_SCOPE } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ChoiceCard } from '../../ui/choice-card';
@@ -38,6 +39,7 @@ interface AppDialogProps {
  * credentials, scope org:admin). An app's type is fixed once registered.
  */
 export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: AppDialogProps) {
+  const t = useT();
   const [upload, setUpload] = useState<UploadValue>(EMPTY_UPLOAD);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -91,27 +93,28 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
     <Modal
       open={open}
       onClose={onClose}
-      title={app ? `Edit ${app.name}` : 'Register an app'}
+      title={app ? t('adminApps.editLabel', { name: app.name }) : t('adminApps.register')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form="app-form" loading={busy}>
-            {app ? 'Save' : 'Register'}
+            {app ? t('adminApps.save') : t('adminApps.registerButton')}
           </Button>
         </>
       }
     >
-      <form id="app-form" className="form" noValidate aria-label={app ? `Edit ${app.name}` : 'Register an app'} onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <TextField id="app-name" label="App name" autoComplete="off" maxLength={100} error={errors.name?.message} {...register('name')} />
+      <form id="app-form" className="form" noValidate aria-label={app ? t('adminApps.editLabel', { name: app.name }) : t('adminApps.register')} onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <TextField id="app-name" label={t('adminApps.appName')} autoComplete="off" maxLength={100} error={errors.name?.message} {...register('name')} />
         <div className="field">
           <label className="field-label" htmlFor="app-redirect-uris">
-            Redirect URIs, one per line
+            {t('adminApps.redirectUrisLabel')}
           </label>
           <textarea
             id="app-redirect-uris"
             className="field-input field-textarea admin-code"
+            dir="ltr"
             rows={3}
             spellCheck={false}
             placeholder="https://app.example.com/callback"
@@ -120,19 +123,20 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
             {...register('redirectUris')}
           />
           <p id="app-redirect-uris-hint" className="admin-hint">
-            Where the portal may send people back after they sign in: full http(s) addresses, compared exactly. At most 10.
+            {t('adminApps.redirectUrisHint')}
           </p>
           <p id="app-redirect-uris-message" className="field-message" aria-live="polite">
-            {errors.redirectUris?.message}
+            {errors.redirectUris?.message ? tEnglish(errors.redirectUris.message) : null}
           </p>
         </div>
         <div className="field">
           <label className="field-label" htmlFor="app-logout-uri">
-            Back-channel logout URI (optional)
+            {t('adminApps.logoutLabel')}
           </label>
           <input
             id="app-logout-uri"
             className="field-input admin-code"
+            dir="ltr"
             type="url"
             autoComplete="off"
             spellCheck={false}
@@ -143,15 +147,15 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
             {...register('backchannelLogoutUri')}
           />
           <p id="app-logout-uri-hint" className="admin-hint">
-            Where the portal tells the app that someone signed out of the portal, so it signs them out too (OpenID back-channel logout). Empty for none.
+            {t('adminApps.logoutHint')}
           </p>
           <p id="app-logout-uri-message" className="field-message" aria-live="polite">
-            {errors.backchannelLogoutUri?.message}
+            {errors.backchannelLogoutUri?.message ? tEnglish(errors.backchannelLogoutUri.message) : null}
           </p>
         </div>
         {app ? (
           <p>
-            Type: <strong>{app.type === 'confidential' ? 'Confidential (a server, with a secret)' : 'Public (a browser or mobile app, no secret)'}</strong>
+            {t('adminApps.typeIs')} <strong>{app.type === 'confidential' ? t('adminApps.typeConfidentialFixed') : t('adminApps.typePublicFixed')}</strong>
           </p>
         ) : (
           <Controller
@@ -159,21 +163,21 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
             name="type"
             render={({ field }) => (
               <fieldset className="choice-group">
-                <legend className="field-label">Type</legend>
+                <legend className="field-label">{t('adminApps.columnType')}</legend>
                 <div className="admin-choices">
                   <ChoiceCard
                     type="radio"
                     name="app-type"
-                    label="Confidential"
-                    description="A server that keeps a secret. Its secret is shown once, after registering."
+                    label={t('adminApps.typeConfidential')}
+                    description={t('adminApps.confidentialDescription')}
                     checked={field.value === 'confidential'}
                     onChange={(checked) => checked && field.onChange('confidential')}
                   />
                   <ChoiceCard
                     type="radio"
                     name="app-type"
-                    label="Public"
-                    description="A browser or mobile app, which cannot keep a secret: it signs in with PKCE alone."
+                    label={t('adminApps.typePublic')}
+                    description={t('adminApps.publicDescription')}
                     checked={field.value === 'public'}
                     onChange={(checked) => checked && field.onChange('public')}
                   />
@@ -186,22 +190,22 @@ export function AppDialog({ open, orgId, app, onRegistered, onSaved, onClose }: 
           <div className="checkbox">
             <input id="app-api-access" type="checkbox" aria-describedby="app-api-access-hint" {...register('apiAccess')} />
             <label htmlFor="app-api-access">
-              Admin API access
+              {t('adminApps.apiAccessLabel')}
               <span id="app-api-access-hint" className="admin-hint admin-block">
-                It may invite and manage members with its client credentials (scope {ADMIN_API_SCOPE}).
+                {t('adminApps.apiAccessHint', { scope: ltr(ADMIN_API_SCOPE) })}
               </span>
             </label>
           </div>
         ) : null}
         {currentLogo ? (
           <div className="admin-logo">
-            <img className="admin-logo-preview admin-logo-small" src={currentLogo} alt={`Logo of ${app?.name ?? 'the app'}`} />
+            <img className="admin-logo-preview admin-logo-small" src={currentLogo} alt={t('adminApps.logoAlt', { name: app?.name ?? '' })} />
             <Button variant="secondary" className="button-compact" onClick={() => setRemoveLogo(true)}>
-              Remove logo
+              {t('adminApps.removeLogo')}
             </Button>
           </div>
         ) : null}
-        <FileUpload label={app?.logoUrl && !removeLogo ? 'New logo (optional)' : 'Logo (optional)'} value={upload} onChange={setUpload} kinds={['webImages']} />
+        <FileUpload label={app?.logoUrl && !removeLogo ? t('adminApps.newLogo') : t('adminApps.logo')} value={upload} onChange={setUpload} kinds={['webImages']} />
         <AlertMessage message={serverError} />
       </form>
     </Modal>

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BackchannelLogoutUriSchema, RedirectUriSchema, RegisterAppSchema } from '../../../shared/protocol/admin-schemas';
+import { t, tEnglish } from '../../i18n/screens';
 import { adminIssueMessages, issueText } from './admin-format';
 
 const ISSUE_MESSAGES = adminIssueMessages({ name: 'App name', redirectUris: 'Redirect URIs', backchannelLogoutUri: 'Back-channel logout URI' });
@@ -12,7 +13,8 @@ export function parseUriLines(text: string): { ok: true; uris: string[] } | { ok
     if (line.trim() === '') return;
     const parsed = RedirectUriSchema.safeParse(line, { error: ISSUE_MESSAGES });
     if (parsed.success) uris.push(parsed.data);
-    else problems.push(`Line ${index + 1}: ${issueText(parsed.error.issues[0]!)}`);
+    // In the language shown when the form is checked (the schema's English through the catalog).
+    else problems.push(t('adminApps.uriLine', { line: index + 1, problem: tEnglish(issueText(parsed.error.issues[0]!)) }));
   });
   if (problems.length) return { ok: false, message: problems.join(' ') };
   const list = RegisterAppSchema.shape.redirectUris.safeParse(uris, { error: ISSUE_MESSAGES });

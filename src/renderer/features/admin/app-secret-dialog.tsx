@@ -1,11 +1,9 @@
 import type { RefObject } from 'react';
+import { useT } from '../../i18n/screens';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy';
 import { Modal } from '../../ui/dialog/modal';
 import type { Registered } from './app-dialog';
-
-/** Said wherever a secret is shown: the portal keeps only its hash, so this is the one chance to copy it. */
-export const SECRET_SHOWN_ONCE = 'This secret is shown only now: the portal keeps only a fingerprint of it. Copy it into the app’s configuration before you close this.';
 
 interface AppSecretDialogProps {
   open: boolean;
@@ -21,6 +19,7 @@ interface AppSecretDialogProps {
  * Closing it any way but Done asks first; once closed, the secret is gone from the page and from the portal's reach.
  */
 export function AppSecretDialog({ open, registered, returnFocusTo, onClose }: AppSecretDialogProps) {
+  const t = useT();
   if (!registered) return null;
   const { app, clientSecret } = registered;
   return (
@@ -28,24 +27,24 @@ export function AppSecretDialog({ open, registered, returnFocusTo, onClose }: Ap
       open={open}
       onClose={onClose}
       returnFocusTo={returnFocusTo}
-      title={`Client secret of ${app.name}`}
-      description={SECRET_SHOWN_ONCE}
-      confirmClose={{ title: 'Close without the secret?', text: 'If you have not copied it, only a new secret (Rotate secret) can replace it.' }}
-      footer={<Button onClick={onClose}>Done, I have kept it</Button>}
+      title={t('adminApps.secretTitle', { name: app.name })}
+      description={t('adminApps.secretShownOnce')}
+      confirmClose={{ title: t('adminApps.secretCloseTitle'), text: t('adminApps.secretCloseText') }}
+      footer={<Button onClick={onClose}>{t('adminApps.secretDone')}</Button>}
     >
       <dl className="admin-credentials">
         <div>
-          <dt>Client ID</dt>
+          <dt>{t('adminApps.clientId')}</dt>
           <dd>
             <code data-testid="app-client-id">{app.clientId}</code>
-            <CopyButton value={app.clientId} label="Copy the client ID" />
+            <CopyButton value={app.clientId} label={t('adminApps.copyClientId')} />
           </dd>
         </div>
         <div>
-          <dt>Client secret</dt>
+          <dt>{t('adminApps.clientSecret')}</dt>
           <dd>
             <code data-testid="app-client-secret">{clientSecret}</code>
-            {clientSecret ? <CopyButton value={clientSecret} label="Copy the client secret" /> : null}
+            {clientSecret ? <CopyButton value={clientSecret} label={t('adminApps.copyClientSecret')} /> : null}
           </dd>
         </div>
       </dl>

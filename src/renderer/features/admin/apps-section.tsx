@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FIRST_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../shared/limits';
 import type { AppSummary } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
+import { useT, type MessageId } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -29,6 +30,7 @@ const toRow = (app: AppSummary): AppRow => ({ ...app, status: app.disabled ? 'Di
  * changed, turned off and on, their secret rotated, deleted.
  */
 export function AppsSection({ orgId, settings }: SectionProps) {
+  const t = useT();
   const [apps, setApps] = useState<AppRow[] | null>(null);
   const [sort, setSort] = useState<TableSort | null>({ name: 1 });
   const [page, setPage] = useState<TablePage>({ page: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
@@ -83,13 +85,13 @@ export function AppsSection({ orgId, settings }: SectionProps) {
     try {
       if (action === 'rotate') {
         setFresh(await call('rotateAppSecret', { orgId, clientId: app.clientId }));
-        showToast(`A new secret replaced the old one of ${app.name}.`);
+        showToast(t('adminApps.toastRotated', { name: app.name }));
       } else if (action === 'disable') {
         await update(app, { disabled: true });
-        showToast(`${app.name} is turned off: it signs nobody in.`);
+        showToast(t('adminApps.toastDisabled', { name: app.name }));
       } else {
         await call('deleteApp', { orgId, clientId: app.clientId });
-        showToast(`${app.name} was deleted.`);
+        showToast(t('adminApps.toastDeleted', { name: app.name }));
       }
       reload();
     } catch (failure) {
@@ -103,7 +105,7 @@ export function AppsSection({ orgId, settings }: SectionProps) {
   const enable = async (app: AppSummary) => {
     try {
       await update(app, { disabled: false });
-      showToast(`${app.name} is turned on again.`);
+      showToast(t('adminApps.toastEnabled', { name: app.name }));
       reload();
     } catch (failure) {
       showError(errorMessage(failure));
@@ -112,7 +114,7 @@ export function AppsSection({ orgId, settings }: SectionProps) {
 
   const columns: TableColumn<AppRow>[] = [
     {
-      title: 'Name',
+      title: t('adminApps.columnName'),
       param: 'name',
       sort: true,
       render: (app) => (
@@ -125,62 +127,71 @@ export function AppsSection({ orgId, settings }: SectionProps) {
         </span>
       ),
     },
-    { title: 'Type', param: 'kind', sort: true },
+    { title: t('adminApps.columnType'), param: 'kind', sort: true, render: (app) => (app.type === 'confidential' ? t('adminApps.typeConfidential') : t('adminApps.typePublic')) },
     {
-      title: 'Redirect URIs',
+      title: t('adminApps.columnRedirectUris'),
       param: 'redirectUris',
       render: (app) => (
         <ul className="admin-uris">
           {app.redirectUris.map((uri) => (
-            <li key={uri}>{uri}</li>
+            <li key={uri} dir="ltr">
+              {uri}
+            </li>
           ))}
         </ul>
       ),
     },
     {
-      title: 'Back-channel logout',
+      title: t('adminApps.columnLogout'),
       param: 'backchannelLogoutUri',
-      render: (app) => (app.backchannelLogoutUri ? <span className="admin-uri">{app.backchannelLogoutUri}</span> : <span className="muted">None</span>),
+      render: (app) =>
+        app.backchannelLogoutUri ? (
+          <span className="admin-uri" dir="ltr">
+            {app.backchannelLogoutUri}
+          </span>
+        ) : (
+          <span className="muted">{t('adminApps.none')}</span>
+        ),
     },
-    { title: 'API access', param: 'apiAccess', render: (app) => (app.apiAccess ? 'Admin API' : <span className="muted">None</span>) },
+    { title: t('adminApps.columnApiAccess'), param: 'apiAccess', render: (app) => (app.apiAccess ? t('adminApps.adminApi') : <span className="muted">{t('adminApps.none')}</span>) },
     {
-      title: 'Status',
+      title: t('adminApps.columnStatus'),
       param: 'status',
       sort: true,
-      render: (app) => <span className={app.disabled ? 'admin-badge admin-badge-warning' : 'admin-badge admin-badge-ok'}>{app.status}</span>,
+      render: (app) => <span className={app.disabled ? 'admin-badge admin-badge-warning' : 'admin-badge admin-badge-ok'}>{app.disabled ? t('adminApps.statusDisabled') : t('adminApps.statusActive')}</span>,
     },
     {
-      title: 'Actions',
+      title: t('adminApps.columnActions'),
       param: 'actions',
       render: (app) => (
         <span className="admin-row-actions">
-          <Button variant="secondary" className="button-compact" aria-label={`Edit ${app.name}`} onClick={() => editing.show(app)}>
-            Edit
+          <Button variant="secondary" className="button-compact" aria-label={t('adminApps.editLabel', { name: app.name })} onClick={() => editing.show(app)}>
+            {t('adminApps.edit')}
           </Button>
           {app.type === 'confidential' ? (
             <Button
               variant="secondary"
               className="button-compact"
-              aria-label={`Rotate secret of ${app.name}`}
+              aria-label={t('adminApps.rotateLabel', { name: app.name })}
               onClick={(event) => {
                 trigger.current = event.currentTarget;
                 confirming.show({ action: 'rotate', app });
               }}
             >
-              Rotate secret
+              {t('adminApps.rotate')}
             </Button>
           ) : null}
           {app.disabled ? (
-            <Button variant="secondary" className="button-compact" aria-label={`Turn on ${app.name}`} onClick={() => void enable(app)}>
-              Turn on
+            <Button variant="secondary" className="button-compact" aria-label={t('adminApps.turnOnLabel', { name: app.name })} onClick={() => void enable(app)}>
+              {t('adminApps.turnOn')}
             </Button>
           ) : (
-            <Button variant="secondary" className="button-compact" aria-label={`Turn off ${app.name}`} onClick={() => confirming.show({ action: 'disable', app })}>
-              Turn off
+            <Button variant="secondary" className="button-compact" aria-label={t('adminApps.turnOffLabel', { name: app.name })} onClick={() => confirming.show({ action: 'disable', app })}>
+              {t('adminApps.turnOff')}
             </Button>
           )}
-          <Button variant="secondary" className="button-compact button-danger" aria-label={`Delete ${app.name}`} onClick={() => confirming.show({ action: 'delete', app })}>
-            Delete
+          <Button variant="secondary" className="button-compact button-danger" aria-label={t('adminApps.deleteLabel', { name: app.name })} onClick={() => confirming.show({ action: 'delete', app })}>
+            {t('adminApps.delete')}
           </Button>
         </span>
       ),
@@ -197,12 +208,12 @@ export function AppsSection({ orgId, settings }: SectionProps) {
             editing.show(null);
           }}
         >
-          Register an app
+          {t('adminApps.register')}
         </Button>
       </div>
       <AlertMessage message={error} />
       <DataTable
-        caption={`Apps of ${settings.company}`}
+        caption={t('adminApps.caption', { company: settings.company })}
         columns={columns}
         rows={sortAndPage(apps ?? [], sort, page)}
         rowKey={(app) => app.clientId}
@@ -224,12 +235,12 @@ export function AppsSection({ orgId, settings }: SectionProps) {
           onClose={editing.hide}
           onSaved={(app) => {
             editing.hide();
-            showToast(`${app.name} saved.`);
+            showToast(t('adminApps.toastSaved', { name: app.name }));
             reload();
           }}
           onRegistered={(registered) => {
             editing.hide();
-            showToast(`${registered.app.name} is registered.`);
+            showToast(t('adminApps.toastRegistered', { name: registered.app.name }));
             if (registered.clientSecret) setFresh(registered);
             reload();
           }}
@@ -239,10 +250,10 @@ export function AppsSection({ orgId, settings }: SectionProps) {
       <ConfirmDialog
         key={`confirming-${confirming.key}`}
         open={confirming.open}
-        title={pending ? CONFIRM_TITLES[pending.action](pending.app.name) : ''}
-        message={pending ? CONFIRM_MESSAGES[pending.action] : undefined}
+        title={pending ? t(CONFIRM_TITLES[pending.action], { name: pending.app.name }) : ''}
+        message={pending ? t(CONFIRM_MESSAGES[pending.action]) : undefined}
         word={pending?.action === 'delete' ? DELETE_WORD : undefined}
-        confirmLabel={pending ? CONFIRM_LABELS[pending.action] : 'Confirm'}
+        confirmLabel={pending ? t(CONFIRM_LABELS[pending.action]) : undefined}
         busy={busy}
         onConfirm={() => pending && void confirm(pending)}
         onCancel={confirming.hide}
@@ -251,14 +262,14 @@ export function AppsSection({ orgId, settings }: SectionProps) {
   );
 }
 
-const CONFIRM_TITLES: Record<Confirmation['action'], (name: string) => string> = {
-  rotate: (name) => `Replace the secret of ${name}?`,
-  disable: (name) => `Turn off ${name}?`,
-  delete: (name) => `Delete ${name}?`,
+const CONFIRM_TITLES: Record<Confirmation['action'], MessageId> = {
+  rotate: 'adminApps.confirmRotateTitle',
+  disable: 'adminApps.confirmDisableTitle',
+  delete: 'adminApps.confirmDeleteTitle',
 };
-const CONFIRM_MESSAGES: Record<Confirmation['action'], string> = {
-  rotate: 'The current secret stops working at once: the app signs nobody in until its configuration has the new one, which is shown only once.',
-  disable: 'It signs nobody in and every token it was given stops working, until you turn it on again.',
-  delete: 'It signs nobody in any more and every token it was given stops working. This cannot be undone: registering it again gives it a new client ID.',
+const CONFIRM_MESSAGES: Record<Confirmation['action'], MessageId> = {
+  rotate: 'adminApps.confirmRotate',
+  disable: 'adminApps.confirmDisable',
+  delete: 'adminApps.confirmDelete',
 };
-const CONFIRM_LABELS: Record<Confirmation['action'], string> = { rotate: 'Rotate secret', disable: 'Turn off', delete: 'Delete' };
+const CONFIRM_LABELS: Record<Confirmation['action'], MessageId> = { rotate: 'adminApps.rotate', disable: 'adminApps.turnOff', delete: 'adminApps.delete' };

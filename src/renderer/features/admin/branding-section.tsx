@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { UpdateBrandingSchema } from '../../../shared/protocol/admin-schemas';
 import { call, errorMessage } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog/confirm-dialog';
@@ -23,11 +24,15 @@ type BrandingOutput = z.output<typeof BrandingFormSchema>;
 
 const EMPTY_UPLOAD: UploadValue = { files: [], removedIds: [] };
 
+/** The formats a logo may have, by their names (never translated). */
+const LOGO_FORMATS = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP' };
+
 /**
  * /admin/{orgId}/branding: the company name, and the logo: a PNG, JPEG, GIF or WebP image of at most 3 MB (the kit's
  * upload checks type and size; the server checks them again from the bytes), uploaded over HTTP, then attached.
  */
 export function BrandingSection({ orgId, settings, onSettingsChange }: SectionProps) {
+  const t = useT();
   const [upload, setUpload] = useState<UploadValue>(EMPTY_UPLOAD);
   const [busy, setBusy] = useState(false);
   const [error, showError] = useTimedMessage();
@@ -50,7 +55,7 @@ export function BrandingSection({ orgId, settings, onSettingsChange }: SectionPr
       const reply = await call('updateBranding', { orgId, company, ...(imageId ? { logo: { imageId } } : {}) });
       onSettingsChange(reply.settings);
       setUpload(EMPTY_UPLOAD);
-      showToast(imageId ? 'Company name and logo saved.' : 'Company name saved.');
+      showToast(imageId ? t('adminBranding.toastSavedWithLogo') : t('adminBranding.toastSaved'));
     } catch (failure) {
       showError(errorMessage(failure));
     } finally {
@@ -63,7 +68,7 @@ export function BrandingSection({ orgId, settings, onSettingsChange }: SectionPr
     try {
       const reply = await call('updateBranding', { orgId, company: settings.company, logo: null });
       onSettingsChange(reply.settings);
-      showToast('Logo removed.');
+      showToast(t('adminBranding.toastLogoRemoved'));
     } catch (failure) {
       showError(errorMessage(failure));
     } finally {
@@ -74,35 +79,35 @@ export function BrandingSection({ orgId, settings, onSettingsChange }: SectionPr
 
   return (
     <>
-      <form className="form admin-form" noValidate aria-label="Company name and logo" onSubmit={(event) => void handleSubmit(save)(event)}>
-        <TextField id="branding-company" label="Company Name" autoComplete="organization" maxLength={100} error={errors.company?.message} {...register('company')} />
+      <form className="form admin-form" noValidate aria-label={t('adminBranding.form')} onSubmit={(event) => void handleSubmit(save)(event)}>
+        <TextField id="branding-company" label={t('adminBranding.companyName')} autoComplete="organization" maxLength={100} error={errors.company?.message} {...register('company')} />
         <div className="admin-logo">
-          <p className="field-label">Current logo</p>
+          <p className="field-label">{t('adminBranding.currentLogo')}</p>
           {logo ? (
-            <img className="admin-logo-preview" src={logo} alt={`Logo of ${settings.company}`} />
+            <img className="admin-logo-preview" src={logo} alt={t('adminBranding.logoAlt', { company: settings.company })} />
           ) : (
-            <p className="muted">No logo: the sign-in page shows the company name.</p>
+            <p className="muted">{t('adminBranding.noLogo')}</p>
           )}
           {logo ? (
             <Button variant="secondary" className="button-compact" disabled={busy} onClick={() => removing.show(true)}>
-              Remove logo
+              {t('adminBranding.removeLogo')}
             </Button>
           ) : null}
         </div>
-        <FileUpload label="New logo (PNG, JPEG, GIF or WebP)" value={upload} onChange={setUpload} kinds={['webImages']} />
+        <FileUpload label={t('adminBranding.newLogo', LOGO_FORMATS)} value={upload} onChange={setUpload} kinds={['webImages']} />
         <AlertMessage message={error} />
         <div className="actions actions-start">
           <Button type="submit" loading={busy}>
-            Save
+            {t('adminBranding.save')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         key={`removing-${removing.key}`}
         open={removing.open}
-        title="Remove the logo?"
-        message={`The sign-in page of ${settings.company} and the workspace show the company name without a logo.`}
-        confirmLabel="Remove logo"
+        title={t('adminBranding.confirmRemoveTitle')}
+        message={t('adminBranding.confirmRemove', { company: settings.company })}
+        confirmLabel={t('adminBranding.removeLogo')}
         busy={busy}
         onConfirm={() => void removeLogo()}
         onCancel={removing.hide}

@@ -4,6 +4,7 @@ import type { ProductKey, Role } from '../../../shared/products';
 import { CallError } from '../../../shared/protocol/errors';
 import type { SsoConnection, SsoTestResult } from '../../../shared/protocol/sso-schemas';
 import { call, errorMessage } from '../../api';
+import { ltr, t as translate, tEnglish, useT, type MessageId } from '../../i18n/screens';
 import { platform } from '../../platform';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
@@ -14,9 +15,9 @@ import { LoadingScreen } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { formatTime } from '../account/account-format';
 import { useAccountList } from '../account/use-account-list';
 import { ROLE_OPTIONS } from './admin-format';
+import { Slotted, SLOT, When } from './admin-text';
 import { ProductAccessField } from './product-access-field';
 import { useDialog } from './use-dialog';
 
@@ -32,20 +33,20 @@ interface ConnectionValues {
   defaultRole: Role;
 }
 
-const KIND_LABELS = { oidc: 'OpenID Connect', saml: 'SAML 2.0' } as const;
+const KIND_LABELS = { oidc: 'adminConnections.kindOidc', saml: 'adminConnections.kindSaml' } as const satisfies Record<string, MessageId>;
 
 /** The console's test result, once: the server put its hand-off in the fragment when the provider sent the admin back. */
 const readTestHandoff = (): string | null => /^#sso-test=([A-Za-z0-9_-]{32,128})$/.exec(window.location.hash)?.[1] ?? null;
 
 /** A labelled value with a copy button: the addresses an admin registers at the provider. */
-function Copyable({ label, value }: { label: string; value: string }) {
+function Copyable({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
   return (
     <div>
       <dt>{label}</dt>
       <dd>
         <code>{value}</code>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`}>
-          Copy
+        <CopyButton value={value} label={copyLabel}>
+          {translate('adminConnections.copy')}
         </CopyButton>
       </dd>
     </div>
@@ -58,6 +59,7 @@ function Copyable({ label, value }: { label: string; value: string }) {
  * back here with the claims it mapped), then turn it on and, if wanted, require it for verified-domain addresses.
  */
 export function ConnectionsSection({ orgId, company, plan }: { orgId: string; company: string; plan: readonly ProductKey[] }) {
+  const t = useT();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, showError] = useTimedMessage();
   const load = useCallback(() => call('getSsoConnections', { orgId }).then(({ list }) => list), [orgId]);
@@ -102,13 +104,13 @@ export function ConnectionsSection({ orgId, company, plan }: { orgId: string; co
       const { connection } = await call('createSsoConnection', payload as Parameters<typeof call<'createSsoConnection'>>[1]);
       reset();
       setProducts([]);
-      showToast(`${connection.name} added: register the addresses below at the provider, then run "Test sign-in".`);
+      showToast(t('adminConnections.toastAdded', { name: connection.name }));
       reload();
     } catch (failure) {
       const field = failure instanceof CallError ? failure.data?.fields?.[0] : undefined;
       const named = field ? (field.split('.').at(-1) as keyof ConnectionValues) : undefined;
       if (named && named in ({ name: 1, issuer: 1, clientId: 1, clientSecret: 1, metadataUrl: 1, metadataXml: 1 } as const)) {
-        setError(named, { message: errorMessage(failure).replace(/^[\w.]+: /, '') }, { shouldFocus: true });
+        setError(named, { message: tEnglish(errorMessage(failure).replace(/^[\w.]+: /, '')) }, { shouldFocus: true });
       } else showError(errorMessage(failure));
     }
   };
@@ -141,7 +143,7 @@ export function ConnectionsSection({ orgId, company, plan }: { orgId: string; co
     setBusy(connection.id);
     try {
       await call('deleteSsoConnection', { orgId, connectionId: connection.id });
-      showToast(`${connection.name} was removed.`);
+      showToast(t('adminConnections.toastRemoved', { name: connection.name }));
       reload();
     } catch (failure) {
       showError(errorMessage(failure));
@@ -154,118 +156,140 @@ export function ConnectionsSection({ orgId, company, plan }: { orgId: string; co
   const pending = removing.subject;
   return (
     <section className="admin-part" aria-labelledby="company-sign-in-heading">
-      <h2 id="company-sign-in-heading">Company sign-in</h2>
-      <p className="admin-note">
-        Connect {company}’s own identity provider (Okta, Google Workspace, Microsoft Entra or any other). People whose address is on a verified domain are sent to
-        it from the sign-in page; a first sign-in makes their account and membership.
-      </p>
+      <h2 id="company-sign-in-heading">{t('adminConnections.heading')}</h2>
+      <p className="admin-note">{t('adminConnections.note', { company })}</p>
       <AlertMessage message={error} />
       {testResult ? <TestResultPanel result={testResult} connections={connections ?? []} onClose={() => setTestResult(null)} /> : null}
-      {connections === null ? <LoadingScreen label="Loading the connections…" /> : null}
-      {connections?.length === 0 ? <p className="muted">No connections yet.</p> : null}
+      {connections === null ? <LoadingScreen label={t('adminConnections.loading')} /> : null}
+      {connections?.length === 0 ? <p className="muted">{t('adminConnections.empty')}</p> : null}
       <ul className="admin-domains">
         {(connections ?? []).map((connection) => (
           <li key={connection.id} className="admin-domain">
             <h3>
-              {connection.name} <span className="muted">({KIND_LABELS[connection.kind]})</span>
-              <span className={connection.enabled ? 'admin-badge admin-badge-ok' : 'admin-badge'}>{connection.enabled ? (connection.enforced ? 'On, required' : 'On') : 'Off'}</span>
+              {connection.name} <span className="muted">({t(KIND_LABELS[connection.kind])})</span>
+              <span className={connection.enabled ? 'admin-badge admin-badge-ok' : 'admin-badge'}>{connection.enabled ? (connection.enforced ? t('adminConnections.onRequired') : t('adminConnections.on')) : t('adminConnections.off')}</span>
             </h3>
             <p className="admin-hint" role="status">
               {connection.testedAt ? (
-                <>
-                  Tested <time dateTime={connection.testedAt}>{formatTime(connection.testedAt)}</time>.
-                </>
+                <Slotted text={t('adminConnections.tested', { time: SLOT })}>
+                  <When at={connection.testedAt} />
+                </Slotted>
               ) : (
-                'Not tested since its last change: run "Test sign-in" before turning it on.'
+                t('adminConnections.notTested')
               )}
             </p>
             <dl className="admin-credentials">
-              {connection.oidc ? <Copyable label="Redirect URI" value={connection.oidc.redirectUri} /> : null}
+              {connection.oidc ? <Copyable label={t('adminConnections.redirectUri')} copyLabel={t('adminConnections.copyRedirectUri')} value={connection.oidc.redirectUri} /> : null}
               {connection.saml ? (
                 <>
-                  <Copyable label="Service provider metadata" value={connection.saml.spMetadataUrl} />
-                  <Copyable label="Assertion consumer service URL" value={connection.saml.acsUrl} />
+                  <Copyable label={t('adminConnections.spMetadata')} copyLabel={t('adminConnections.copySpMetadata')} value={connection.saml.spMetadataUrl} />
+                  <Copyable label={t('adminConnections.acsUrl')} copyLabel={t('adminConnections.copyAcsUrl')} value={connection.saml.acsUrl} />
                 </>
               ) : null}
-              <Copyable label="Sign-in link" value={connection.startUrl} />
+              <Copyable label={t('adminConnections.signInLink')} copyLabel={t('adminConnections.copySignInLink')} value={connection.startUrl} />
             </dl>
             <div className="admin-row-actions">
-              <Button className="button-compact" aria-label={`Test sign-in: ${connection.name}`} loading={busy === connection.id} disabled={busy !== null} onClick={() => void test(connection)}>
-                Test sign-in
+              <Button className="button-compact" aria-label={t('adminConnections.testLabel', { name: connection.name })} loading={busy === connection.id} disabled={busy !== null} onClick={() => void test(connection)}>
+                {t('adminConnections.test')}
               </Button>
               <Button
                 variant="secondary"
                 className="button-compact"
-                aria-label={`${connection.enabled ? 'Turn off' : 'Turn on'}: ${connection.name}`}
+                aria-label={t(connection.enabled ? 'adminConnections.turnOffLabel' : 'adminConnections.turnOnLabel', { name: connection.name })}
                 disabled={busy !== null}
-                onClick={() => void change(connection, { enabled: !connection.enabled }, `${connection.name} is ${connection.enabled ? 'off' : 'on'}.`)}
+                onClick={() => void change(connection, { enabled: !connection.enabled }, t(connection.enabled ? 'adminConnections.toastOff' : 'adminConnections.toastOn', { name: connection.name }))}
               >
-                {connection.enabled ? 'Turn off' : 'Turn on'}
+                {connection.enabled ? t('adminConnections.turnOff') : t('adminConnections.turnOn')}
               </Button>
               {connection.enabled ? (
                 <Button
                   variant="secondary"
                   className="button-compact"
-                  aria-label={`${connection.enforced ? 'Stop requiring' : 'Require'}: ${connection.name}`}
+                  aria-label={t(connection.enforced ? 'adminConnections.stopRequiringLabel' : 'adminConnections.requireLabel', { name: connection.name })}
                   disabled={busy !== null}
                   onClick={() =>
                     void change(
                       connection,
                       { enforced: !connection.enforced },
-                      connection.enforced ? `${connection.name} is no longer required.` : `Members with a verified-domain address must now use ${connection.name}; admins keep their password.`,
+                      t(connection.enforced ? 'adminConnections.toastNotRequired' : 'adminConnections.toastRequired', { name: connection.name }),
                     )
                   }
                 >
-                  {connection.enforced ? 'Stop requiring' : 'Require for verified domains'}
+                  {connection.enforced ? t('adminConnections.stopRequiring') : t('adminConnections.require')}
                 </Button>
               ) : null}
-              <Button variant="secondary" className="button-compact button-danger" aria-label={`Remove ${connection.name}`} disabled={busy !== null} onClick={() => removing.show(connection)}>
-                Remove
+              <Button variant="secondary" className="button-compact button-danger" aria-label={t('adminConnections.removeLabel', { name: connection.name })} disabled={busy !== null} onClick={() => removing.show(connection)}>
+                {t('adminConnections.remove')}
               </Button>
             </div>
           </li>
         ))}
       </ul>
-      <form className="form admin-connection-form" noValidate aria-label="Add a connection" onSubmit={(event) => void handleSubmit(add)(event)}>
-        <h3>Add a connection</h3>
-        <SelectField id="sso-kind" label="Protocol" options={[{ value: 'oidc', label: KIND_LABELS.oidc }, { value: 'saml', label: KIND_LABELS.saml }]} {...register('kind')} />
-        <TextField id="sso-name" label="Name" placeholder="Okta" autoComplete="off" maxLength={80} error={errors.name?.message} {...register('name', { required: 'Give the connection a name.' })} />
+      <form className="form admin-connection-form" noValidate aria-label={t('adminConnections.addHeading')} onSubmit={(event) => void handleSubmit(add)(event)}>
+        <h3>{t('adminConnections.addHeading')}</h3>
+        <SelectField
+          id="sso-kind"
+          label={t('adminConnections.protocol')}
+          options={[
+            { value: 'oidc', label: t(KIND_LABELS.oidc) },
+            { value: 'saml', label: t(KIND_LABELS.saml) },
+          ]}
+          {...register('kind')}
+        />
+        <TextField id="sso-name" label={t('adminConnections.name')} placeholder={t('adminConnections.namePlaceholder')} autoComplete="off" maxLength={80} error={errors.name?.message} {...register('name', { required: t('adminConnections.nameRequired') })} />
         {kind === 'oidc' ? (
           <>
-            <TextField id="sso-issuer" label="Issuer URL" placeholder="https://yourcompany.okta.com" autoComplete="off" spellCheck={false} error={errors.issuer?.message} {...register('issuer', { required: "Enter the provider's issuer URL." })} />
-            <TextField id="sso-client-id" label="Client ID" autoComplete="off" spellCheck={false} error={errors.clientId?.message} {...register('clientId', { required: 'Enter the client ID the provider gave the portal.' })} />
-            <TextField id="sso-client-secret" label="Client secret" type="password" autoComplete="new-password" error={errors.clientSecret?.message} {...register('clientSecret', { required: 'Enter the client secret the provider gave the portal.' })} />
+            <TextField
+              id="sso-issuer"
+              label={t('adminConnections.issuer')}
+              placeholder="https://yourcompany.okta.com"
+              dir="ltr"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.issuer?.message}
+              {...register('issuer', { required: t('adminConnections.issuerRequired') })}
+            />
+            <TextField id="sso-client-id" label={t('adminConnections.clientId')} dir="ltr" autoComplete="off" spellCheck={false} error={errors.clientId?.message} {...register('clientId', { required: t('adminConnections.clientIdRequired') })} />
+            <TextField
+              id="sso-client-secret"
+              label={t('adminConnections.clientSecret')}
+              type="password"
+              dir="ltr"
+              autoComplete="new-password"
+              error={errors.clientSecret?.message}
+              {...register('clientSecret', { required: t('adminConnections.clientSecretRequired') })}
+            />
           </>
         ) : (
           <>
-            <TextField id="sso-metadata-url" label="Metadata URL" placeholder="https://idp.example.com/metadata" autoComplete="off" spellCheck={false} error={errors.metadataUrl?.message} {...register('metadataUrl')} />
+            <TextField id="sso-metadata-url" label={t('adminConnections.metadataUrl')} dir="ltr" placeholder="https://idp.example.com/metadata" autoComplete="off" spellCheck={false} error={errors.metadataUrl?.message} {...register('metadataUrl')} />
             <div className="field">
               <label className="field-label" htmlFor="sso-metadata-xml">
-                Or paste the metadata XML
+                {t('adminConnections.metadataXml')}
               </label>
-              <textarea id="sso-metadata-xml" className="field-input field-textarea admin-code" rows={4} spellCheck={false} aria-invalid={errors.metadataXml ? true : undefined} aria-describedby="sso-metadata-xml-message" {...register('metadataXml')} />
+              <textarea id="sso-metadata-xml" className="field-input field-textarea admin-code" dir="ltr" rows={4} spellCheck={false} aria-invalid={errors.metadataXml ? true : undefined} aria-describedby="sso-metadata-xml-message" {...register('metadataXml')} />
               <p id="sso-metadata-xml-message" className="field-message" aria-live="polite">
-                {errors.metadataXml?.message}
+                {errors.metadataXml?.message ? tEnglish(errors.metadataXml.message) : null}
               </p>
             </div>
             <div className="checkbox">
               <input id="sso-idp-initiated" type="checkbox" {...register('allowIdpInitiated')} />
-              <label htmlFor="sso-idp-initiated">Allow sign-ins started at the provider (IdP-initiated)</label>
+              <label htmlFor="sso-idp-initiated">{t('adminConnections.idpInitiated')}</label>
             </div>
           </>
         )}
-        <SelectField id="sso-default-role" label="Role of people who join through it" options={ROLE_OPTIONS} {...register('defaultRole')} />
-        <ProductAccessField role={role} plan={plan} value={products} onChange={setProducts} hint="The products a person who joins through this connection opens." />
+        <SelectField id="sso-default-role" label={t('adminConnections.defaultRole')} options={ROLE_OPTIONS} {...register('defaultRole')} />
+        <ProductAccessField role={role} plan={plan} value={products} onChange={setProducts} hint={t('adminConnections.productsHint')} />
         <Button type="submit" loading={isSubmitting}>
-          Add connection
+          {t('adminConnections.add')}
         </Button>
       </form>
       <ConfirmDialog
         key={`removing-${removing.key}`}
         open={removing.open}
-        title={pending ? `Remove ${pending.name}?` : ''}
-        message="Its people can no longer sign in with it. Their accounts and memberships stay, and they can sign in with a password they choose."
-        confirmLabel="Remove"
+        title={pending ? t('adminConnections.confirmRemoveTitle', { name: pending.name }) : ''}
+        message={t('adminConnections.confirmRemove')}
+        confirmLabel={t('adminConnections.remove')}
         busy={busy !== null}
         onConfirm={() => pending && void remove(pending)}
         onCancel={removing.hide}
@@ -276,44 +300,49 @@ export function ConnectionsSection({ orgId, company, plan }: { orgId: string; co
 
 /** What a test sign-in brought back: the claims as mapped, and whether such a person can sign in. */
 function TestResultPanel({ result, connections, onClose }: { result: SsoTestResult; connections: SsoConnection[]; onClose: () => void }) {
-  const name = connections.find((connection) => connection.id === result.connectionId)?.name ?? 'The connection';
-  const text = (value: string | null) => value ?? 'not sent';
+  const t = useT();
+  const name = connections.find((connection) => connection.id === result.connectionId)?.name;
+  const text = (value: string | null) => value ?? t('adminConnections.notSent');
   return (
     <div className="admin-test-result" role="region" aria-labelledby="sso-test-heading">
       <h3 id="sso-test-heading" tabIndex={-1} ref={(element) => element?.focus()}>
-        Test sign-in: {result.problem ? 'needs attention' : 'it works'}
+        {result.problem ? t('adminConnections.testNeedsAttention') : t('adminConnections.testWorks')}
       </h3>
-      <p role="status">{result.problem ?? `${name} signed in ${text(result.email)}. You can turn it on now.`}</p>
+      <p role="status">
+        {result.problem
+          ? tEnglish(result.problem)
+          : t('adminConnections.testSignedIn', { name: name ?? t('adminConnections.theConnection'), email: result.email ? ltr(result.email) : t('adminConnections.notSent') })}
+      </p>
       <dl className="admin-credentials">
         <div>
-          <dt>Subject</dt>
+          <dt>{t('adminConnections.subject')}</dt>
           <dd>
             <code>{result.subject}</code>
           </dd>
         </div>
         <div>
-          <dt>Email</dt>
-          <dd>{text(result.email)}</dd>
+          <dt>{t('adminConnections.email')}</dt>
+          <dd dir={result.email ? 'ltr' : undefined}>{text(result.email)}</dd>
         </div>
         <div>
-          <dt>First name</dt>
+          <dt>{t('adminConnections.firstName')}</dt>
           <dd>{text(result.givenName)}</dd>
         </div>
         <div>
-          <dt>Last name</dt>
+          <dt>{t('adminConnections.lastName')}</dt>
           <dd>{text(result.familyName)}</dd>
         </div>
         <div>
-          <dt>Groups</dt>
-          <dd>{result.groups.length > 0 ? result.groups.join(', ') : 'none'}</dd>
+          <dt>{t('adminConnections.groups')}</dt>
+          <dd>{result.groups.length > 0 ? result.groups.join(', ') : t('adminConnections.noGroups')}</dd>
         </div>
         <div>
-          <dt>Second factor at the provider</dt>
-          <dd>{result.multiFactor ? 'Yes' : 'No'}</dd>
+          <dt>{t('adminConnections.multiFactor')}</dt>
+          <dd>{result.multiFactor ? t('adminConnections.yes') : t('adminConnections.no')}</dd>
         </div>
       </dl>
       <Button variant="secondary" className="button-compact" onClick={onClose}>
-        Close
+        {t('adminConnections.close')}
       </Button>
     </div>
   );

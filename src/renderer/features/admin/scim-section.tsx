@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScimSettings } from '../../../shared/protocol/scim-schemas';
 import { call, errorMessage } from '../../api';
+import { ltr, useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy';
@@ -9,10 +10,7 @@ import { Modal } from '../../ui/dialog/modal';
 import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
-import { formatTime } from '../account/account-format';
-
-/** Said where the token is shown: the portal keeps only a fingerprint of it, so this is the one chance to copy it. */
-const TOKEN_SHOWN_ONCE = 'This token is shown only now: the portal keeps only a fingerprint of it. Paste it into your directory’s SCIM settings before you close this.';
+import { slot, Slotted, When } from './admin-text';
 
 /**
  * The "SCIM provisioning" part of /admin/{orgId}/sign-in: the base URL to paste into the directory (Okta, Microsoft
@@ -21,6 +19,7 @@ const TOKEN_SHOWN_ONCE = 'This token is shown only now: the portal keeps only a 
  * button, in a dialog that asks before it closes.
  */
 export function ScimSection({ orgId, company }: { orgId: string; company: string }) {
+  const t = useT();
   const [settings, setSettings] = useState<ScimSettings | null>(null);
   const [generation, setGeneration] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -59,7 +58,7 @@ export function ScimSection({ orgId, company }: { orgId: string; company: string
     setBusy(true);
     try {
       await call('revokeScimToken', { orgId });
-      showToast('The SCIM token was revoked: the directory’s requests are refused from now on.');
+      showToast(t('adminScim.toastRevoked'));
     } catch (failure) {
       showError(errorMessage(failure));
     } finally {
@@ -72,51 +71,45 @@ export function ScimSection({ orgId, company }: { orgId: string; company: string
   const token = settings?.token ?? null;
   return (
     <section className="admin-part" aria-labelledby="scim-heading">
-      <h2 id="scim-heading">SCIM provisioning</h2>
-      <p className="admin-note">
-        Let {company}’s directory (Okta, Microsoft Entra ID…) add, change and remove its people. In the directory’s SCIM app, enter this base URL and a token
-        generated here. It provisions addresses of verified domains only; a group named after a product (such as “HR” or “Chat”) gives its members that product.
-      </p>
+      <h2 id="scim-heading">{t('adminScim.heading')}</h2>
+      <p className="admin-note">{t('adminScim.note', { company })}</p>
       <AlertMessage message={error} />
       {settings === null ? (
-        <LoadingScreen label="Loading SCIM provisioning…" />
+        <LoadingScreen label={t('adminScim.loading')} />
       ) : (
         <>
           <dl className="admin-credentials">
             <div>
-              <dt>Base URL</dt>
+              <dt>{t('adminScim.baseUrl')}</dt>
               <dd>
-                <code>{settings.baseUrl}</code>
-                <CopyButton value={settings.baseUrl} label="Copy the SCIM base URL" />
+                <code dir="ltr">{settings.baseUrl}</code>
+                <CopyButton value={settings.baseUrl} label={t('adminScim.copyBaseUrl')} />
               </dd>
             </div>
             <div>
-              <dt>Token</dt>
+              <dt>{t('adminScim.token')}</dt>
               <dd>
                 {token ? (
                   <span role="status">
-                    Ending in <code>…{token.hint}</code>, generated <time dateTime={token.createdAt}>{formatTime(token.createdAt)}</time> by {token.createdBy};{' '}
-                    {token.lastUsedAt ? (
-                      <>
-                        last used <time dateTime={token.lastUsedAt}>{formatTime(token.lastUsedAt)}</time>.
-                      </>
-                    ) : (
-                      'not used yet.'
-                    )}
+                    <Slotted text={t(token.lastUsedAt ? 'adminScim.tokenUsed' : 'adminScim.tokenUnused', { hint: slot(0), created: slot(1), by: ltr(token.createdBy), used: slot(2) })}>
+                      <code dir="ltr">…{token.hint}</code>
+                      <When at={token.createdAt} />
+                      {token.lastUsedAt ? <When at={token.lastUsedAt} /> : null}
+                    </Slotted>
                   </span>
                 ) : (
-                  <span role="status">No token: the directory cannot provision anyone.</span>
+                  <span role="status">{t('adminScim.noToken')}</span>
                 )}
               </dd>
             </div>
           </dl>
           <div className="admin-row-actions">
             <Button ref={issueButton} className="button-compact" loading={busy && asking !== 'revoke'} disabled={busy} onClick={() => (token ? setAsking('rotate') : void issue())}>
-              {token ? 'Rotate token' : 'Generate token'}
+              {token ? t('adminScim.rotate') : t('adminScim.generate')}
             </Button>
             {token ? (
               <Button variant="secondary" className="button-compact button-danger" disabled={busy} onClick={() => setAsking('revoke')}>
-                Revoke token
+                {t('adminScim.revoke')}
               </Button>
             ) : null}
           </div>
@@ -124,13 +117,9 @@ export function ScimSection({ orgId, company }: { orgId: string; company: string
       )}
       <ConfirmDialog
         open={asking !== null}
-        title={asking === 'revoke' ? 'Revoke the SCIM token?' : 'Replace the SCIM token?'}
-        message={
-          asking === 'revoke'
-            ? `${company}’s directory can no longer add or remove people until you generate a new token. People already provisioned stay as they are.`
-            : 'The current token stops working at once: paste the new one into the directory right away.'
-        }
-        confirmLabel={asking === 'revoke' ? 'Revoke' : 'Replace'}
+        title={asking === 'revoke' ? t('adminScim.confirmRevokeTitle') : t('adminScim.confirmReplaceTitle')}
+        message={asking === 'revoke' ? t('adminScim.confirmRevoke', { company }) : t('adminScim.confirmReplace')}
+        confirmLabel={asking === 'revoke' ? t('adminScim.revokeButton') : t('adminScim.replaceButton')}
         busy={busy}
         onConfirm={() => void (asking === 'revoke' ? revoke() : issue())}
         onCancel={() => setAsking(null)}
@@ -139,17 +128,19 @@ export function ScimSection({ orgId, company }: { orgId: string; company: string
         open={issued !== null}
         onClose={() => setIssued(null)}
         returnFocusTo={issueButton}
-        title="New SCIM token"
-        description={TOKEN_SHOWN_ONCE}
-        confirmClose={{ title: 'Close without the token?', text: 'If you have not copied it, only a new token (Rotate token) can replace it.' }}
-        footer={<Button onClick={() => setIssued(null)}>Done, I have kept it</Button>}
+        title={t('adminScim.newTokenTitle')}
+        description={t('adminScim.shownOnce')}
+        confirmClose={{ title: t('adminScim.closeTitle'), text: t('adminScim.closeText') }}
+        footer={<Button onClick={() => setIssued(null)}>{t('adminScim.done')}</Button>}
       >
         <dl className="admin-credentials">
           <div>
-            <dt>Token</dt>
+            <dt>{t('adminScim.token')}</dt>
             <dd>
-              <code data-testid="scim-token">{issued}</code>
-              {issued ? <CopyButton value={issued} label="Copy the SCIM token" /> : null}
+              <code data-testid="scim-token" dir="ltr">
+                {issued}
+              </code>
+              {issued ? <CopyButton value={issued} label={t('adminScim.copyToken')} /> : null}
             </dd>
           </div>
         </dl>
@@ -157,3 +148,4 @@ export function ScimSection({ orgId, company }: { orgId: string; company: string
     </section>
   );
 }
+

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MEGABYTES } from '../../../shared/limits';
+import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { t as translate, useT } from '../../i18n/screens';
 import { AlertMessage } from '../alert-message';
 import { acceptFor, ALL_FILE_KINDS, checkFiles, extensionOf, previewKind, readFileAsDataUrl, uploadFileName, type FileKind, type UploadFile } from './file-rules';
 import './file-upload.css';
@@ -28,6 +30,7 @@ interface FileUploadProps {
  * and keeps the ids of removed stored files.
  */
 export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_MAX_FILES, maxMegabytes = UPLOAD_MAX_MEGABYTES, kinds = ALL_FILE_KINDS }: FileUploadProps) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -64,20 +67,20 @@ export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_MAX_FILES
           'aria-describedby': hintId,
         })}
       >
-        <span id={`${hintId}-action`}>Drop files here, or choose them</span>
+        <span id={`${hintId}-action`}>{t('upload.drop')}</span>
       </div>
       <span id={hintId} className="file-hint">
-        Up to {maxFiles} file{maxFiles === 1 ? '' : 's'}, {maxMegabytes} MB each
+        {t('upload.limits', { maxFiles, maxMegabytes })}
       </span>
-      <AlertMessage message={error} />
+      <AlertMessage message={error && problemText(error, { maxFiles, maxMegabytes })} />
       {value.files.length ? (
-        <ul className="file-list" aria-label={`${label}: chosen files`}>
+        <ul className="file-list" aria-label={t('upload.chosenFiles', { label })}>
           {value.files.map((file, index) => (
             <li key={'_id' in file ? file._id : `${file.obj.name}-${index}`} className="file-item">
               <FilePreview file={file} onError={setError} />
               <span className="file-name">{'url' in file ? <a href={file.url} target="_blank" rel="noopener noreferrer">{file.fileName}</a> : file.obj.name}</span>
-              <button type="button" className="button button-link" onClick={() => remove(index)} aria-label={`Remove ${uploadFileName(file)}`}>
-                Remove
+              <button type="button" className="button button-link" onClick={() => remove(index)} aria-label={t('upload.removeLabel', { name: uploadFileName(file) })}>
+                {t('upload.remove')}
               </button>
             </li>
           ))}
@@ -85,6 +88,16 @@ export function FileUpload({ label, value, onChange, maxFiles = UPLOAD_MAX_FILES
       ) : null}
     </div>
   );
+}
+
+/**
+ * A problem of checkFiles in the language shown: its limits are numbers, so they are the catalog's upload.* messages
+ * with arguments (the others, such as 'Unsupported File.', AlertMessage finds by their English).
+ */
+function problemText(problem: string, { maxFiles, maxMegabytes }: { maxFiles: number; maxMegabytes: number }): string {
+  if (problem === KIT_MESSAGES.filesTooLarge(maxMegabytes)) return translate('upload.tooLarge', { megabytes: maxMegabytes });
+  if (problem === KIT_MESSAGES.tooManyFiles(maxFiles)) return translate('upload.tooMany', { count: maxFiles });
+  return problem;
 }
 
 /** A thumbnail for an image, a type badge for a previewable document. */
