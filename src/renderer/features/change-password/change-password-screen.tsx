@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { NewPasswordSchema } from '../../../shared/validation/password';
 import { call, errorMessage } from '../../api';
+import { tEnglish, useT } from '../../i18n/screens';
 import { signIn } from '../../session/sign-in';
 import { logout } from '../../session/logout';
 import { useSessionStore } from '../../session/session-store';
@@ -34,6 +35,7 @@ type Values = z.output<typeof ChangePasswordSchema>;
  * done. Success replaces the token cookie (other sessions end on the server) and goes to /workspace.
  */
 export function ChangePasswordScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const email = useSessionStore((session) => session.email);
   const employeeCode = useSessionStore((session) => session.employeeCode);
@@ -55,7 +57,7 @@ export function ChangePasswordScreen() {
     try {
       const { token } = await call('hrms|myPassword|update', { oldPassword: values.oldPassword, newPassword: values.password });
       await signIn({ kind: 'password-changed', token }, () => {
-        showToast(MESSAGES.passwordUpdated);
+        showToast(tEnglish(MESSAGES.passwordUpdated));
         navigate('/workspace', { replace: true });
       });
     } catch (error) {
@@ -67,13 +69,13 @@ export function ChangePasswordScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Change Password</h1>
-        <p className="lead">Please choose a new password to continue.</p>
+        <h1>{t('changePassword.title')}</h1>
+        <p className="lead">{t('changePassword.lead')}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <TextField id="change-email" label="Email" value={email ?? ''} readOnly />
-        <TextField id="change-employee-code" label="Employee Code" value={employeeCode ?? '—'} readOnly />
-        <PasswordField id="change-current" label="Current Password" autoComplete="current-password" error={errors.oldPassword?.message} {...register('oldPassword')} />
+        <TextField id="change-email" label={t('changePassword.email')} dir="ltr" value={email ?? ''} readOnly />
+        <TextField id="change-employee-code" label={t('changePassword.employeeCode')} dir="ltr" value={employeeCode ?? '—'} readOnly />
+        <PasswordField id="change-current" label={t('changePassword.current')} autoComplete="current-password" error={errors.oldPassword?.message} {...register('oldPassword')} />
         <NewPasswordFields
           idPrefix="change"
           password={register('password')}
@@ -84,10 +86,10 @@ export function ChangePasswordScreen() {
         <AlertMessage message={serverError} />
         <div className="actions">
           <Button variant="secondary" disabled={loading} onClick={() => void logout()}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={loading}>
-            Change Password
+            {t('changePassword.submit')}
           </Button>
         </div>
       </form>

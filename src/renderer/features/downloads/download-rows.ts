@@ -73,22 +73,36 @@ export function downloadGroups(data: DownloadData, visitor: OperatingSystem | nu
   return groups.sort((a, b) => Number(b.rows.some((row) => row.yours)) - Number(a.rows.some((row) => row.yours)));
 }
 
-/** "178.8 MB": sizes as download pages show them (binary units). */
-export function formatSize(bytes: number | undefined): string | null {
-  if (bytes === undefined) return null;
-  const units = ['bytes', 'KB', 'MB', 'GB'];
+const SIZE_UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
+export type SizeUnit = (typeof SIZE_UNITS)[number];
+
+/** A size in binary units: the amount (one decimal from KB up) and its unit. */
+export function sizeParts(bytes: number): { amount: number; unit: SizeUnit } {
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+  return { amount: unit === 0 ? value : Math.round(value * 10) / 10, unit: SIZE_UNITS[unit]! };
 }
 
-/** "14 Oct 2026": the release date, in UTC so every visitor reads the same day. */
-export function formatReleaseDate(iso: string | undefined): string | null {
+/** "178.8 MB": sizes as download pages show them (binary units), in English. */
+export function formatSize(bytes: number | undefined): string | null {
+  if (bytes === undefined) return null;
+  const { amount, unit } = sizeParts(bytes);
+  return unit === 'bytes' ? `${amount} bytes` : `${amount.toFixed(1)} ${unit}`;
+}
+
+/**
+ * "14 Oct 2026": the release date, in UTC so every visitor reads the same day; in another language its own form
+ * of it (the pseudo-locale, which no engine knows, gets the date in digits).
+ */
+export function formatReleaseDate(iso: string | undefined, language = 'en'): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  const locale = language === 'en' ? 'en-GB' : language === 'en-XA' ? 'en-GB' : language;
+  const month = language === 'en-XA' ? 'numeric' : 'short';
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(date);
 }

@@ -3,6 +3,8 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { CallError, type EventReply } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call, errorMessage } from '../../api';
+import { t as translate, tEnglish, useT } from '../../i18n/screens';
+import { TOAST_AUTO_CLOSE_MS, showToast } from '../../ui/toast';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
 import { LoadingScreen } from '../../ui/spinner';
@@ -33,11 +35,18 @@ function acceptOnce(token: string): Promise<Result> {
   return pending;
 }
 
-/** The kit's copy with its toast, loaded when used: this screen's own preload list stays as it was (/login carries it). */
-const copyPassword = (password: string) => import('../../ui/copy').then(({ copyValue }) => copyValue(password, 'Password'));
+/**
+ * The kit's copy, loaded when used: this screen's own preload list stays as it was (/login carries it). Its toast is
+ * the kit's 'Password copied to clipboard.' (COPIED.value), from the catalog so that it is in the language shown.
+ */
+const copyPassword = (password: string) =>
+  import('../../ui/copy').then(async ({ copyText }) => {
+    if (await copyText(password)) showToast(translate('invite.passwordCopied'), 'success', { durationMs: TOAST_AUTO_CLOSE_MS });
+  });
 
 /** Client invitation (/invite-client/{token}): accepted on load; shows the sign-in details once, or what went wrong. */
 export function ClientInviteScreen() {
+  const t = useT();
   const { token = '' } = useParams();
   const valid = token.length === CLIENT_TOKEN_LENGTH;
   const [result, setResult] = useState<Result | null>(null);
@@ -52,53 +61,53 @@ export function ClientInviteScreen() {
   }, [token, valid]);
 
   if (!valid) return <Navigate to="/login" replace />;
-  if (!result) return <LoadingScreen fullPage label="Accepting your invitation…" />;
+  if (!result) return <LoadingScreen fullPage label={t('invite.accepting')} />;
 
   return (
     <AuthLayout>
       {result.ok ? (
         <section className="result-panel">
-          <h1>Invitation Accepted</h1>
-          <p>Your account is ready. Note your password now: it is shown only this once. You can change it after signing in.</p>
+          <h1>{t('invite.clientAccepted')}</h1>
+          <p>{t('invite.clientReady')}</p>
           <dl className="credentials">
-            <dt>Email</dt>
-            <dd>{result.reply.email}</dd>
-            <dt>Password</dt>
+            <dt>{t('invite.email')}</dt>
+            <dd dir="ltr">{result.reply.email}</dd>
+            <dt>{t('field.password')}</dt>
             <dd className="credentials-secret">
-              <span data-testid="generated-password">{result.reply.password}</span>{' '}
+              <span data-testid="generated-password" dir="ltr">{result.reply.password}</span>{' '}
               <Button variant="secondary" className="copy-button" onClick={() => void copyPassword(result.reply.password)}>
-                Copy password
+                {t('invite.copyPassword')}
               </Button>
             </dd>
           </dl>
           <div className="actions actions-start">
             <Link className="button button-primary" to="/login">
-              Let&apos;s Sign In
+              {t('invite.letsSignIn')}
             </Link>
           </div>
         </section>
       ) : result.alreadyAccepted ? (
         // A reload or a second visit: not an error, the password was shown the first time (spec: shown once).
         <section className="result-panel">
-          <h1>Invitation Already Accepted</h1>
-          <p role="status">{result.message}</p>
+          <h1>{t('invite.alreadyAccepted')}</h1>
+          <p role="status">{tEnglish(result.message)}</p>
           <div className="actions actions-start">
             <Link className="button button-primary" to="/login">
-              Sign In
+              {t('common.signIn')}
             </Link>
             <Link className="button button-secondary" to="/forgot-password">
-              Forgot Password?
+              {t('invite.forgotPassword')}
             </Link>
           </div>
         </section>
       ) : (
         <section className="result-panel">
-          <h1>{MESSAGES.somethingWrong}</h1>
-          <p role="alert">{result.message}</p>
+          <h1>{tEnglish(MESSAGES.somethingWrong)}</h1>
+          <p role="alert">{tEnglish(result.message)}</p>
           {result.showButton ? (
             <div className="actions actions-start">
               <Link className="button button-primary" to="/login">
-                Sign In
+                {t('common.signIn')}
               </Link>
             </div>
           ) : null}

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import type { EventReply } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
+import { ltr, t, tEnglish, useT } from '../../i18n/screens';
 import { authenticateStoredToken } from '../../session/authenticate';
 import { rememberPreviousUrl } from '../../session/saved-session';
 import { LogoutButton } from '../../session/logout-button';
@@ -17,6 +18,7 @@ type Checked = { outcome: InviteOutcome; email: string };
 
 /** The invitation link (/invite/{inviteCode}): checked on load, then the screen of its outcome (spec sections 2, 4 and 8). */
 export function InviteScreen() {
+  useT();
   const { inviteCode = '' } = useParams();
   const { pathname } = useLocation();
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -44,7 +46,7 @@ export function InviteScreen() {
     };
   }, [inviteCode, pathname]);
 
-  if (!checked) return <LoadingScreen fullPage label="Checking your invitation…" />;
+  if (!checked) return <LoadingScreen fullPage label={t('invite.checking')} />;
   return <AuthLayout>{outcomeScreen(checked, inviteCode)}</AuthLayout>;
 }
 
@@ -58,13 +60,15 @@ function Result({ title, children, actions }: { title: string; children: React.R
   );
 }
 
-const loginLink = (label = 'Login') => (
+const loginLink = () => (
   <Link className="button button-primary" to="/login">
-    {label}
+    {t('common.login')}
   </Link>
 );
 
+/** The outcome's screen, in the language shown (InviteScreen re-renders it when the language changes). */
 function outcomeScreen({ outcome, email }: Checked, inviteCode: string) {
+  const address = ltr(email);
   switch (outcome) {
     case 'register':
       return <RegisterAsMemberForm inviteCode={inviteCode} email={email} />;
@@ -72,45 +76,45 @@ function outcomeScreen({ outcome, email }: Checked, inviteCode: string) {
       return <AcceptInvitation inviteCode={inviteCode} email={email} />;
     case 'loginAndAccept':
       return (
-        <Result title="Account Found" actions={loginLink()}>
-          <p>You already have an account with {email}. Sign in and we will bring you back here to accept the invitation.</p>
+        <Result title={t('invite.accountFound')} actions={loginLink()}>
+          <p>{t('invite.accountFoundLead', { email: address })}</p>
         </Result>
       );
     case 'invitationCodeExpired':
       return (
-        <Result title="Invitation Expired" actions={loginLink()}>
-          <p>This invitation has expired. Please ask your administrator to send you a new one.</p>
+        <Result title={t('invite.expired')} actions={loginLink()}>
+          <p>{t('invite.expiredLead')}</p>
         </Result>
       );
     case 'accountNotVerified':
       return (
         <Result
-          title="Verification"
+          title={t('invite.verification')}
           actions={
             <Link className="button button-primary" to={`/verify-email?email=${encodeURIComponent(email)}`}>
-              Verify Email
+              {t('invite.verifyEmail')}
             </Link>
           }
         >
-          <p>You need to verify your account ({email}) before you can accept this invitation.</p>
+          <p>{t('invite.verifyLead', { email: address })}</p>
         </Result>
       );
     case 'invitationAlreadyAccepted':
       return (
-        <Result title="Accepted" actions={loginLink()}>
-          <p>This invitation has already been accepted: the email {email} is already registered. Please sign in.</p>
+        <Result title={t('invite.accepted')} actions={loginLink()}>
+          <p>{t('invite.acceptedLead', { email: address })}</p>
         </Result>
       );
     case 'emailNotMatching':
       return (
-        <Result title="Email Not Match" actions={<LogoutButton />}>
-          <p>This invitation was sent to {email}, but you are signed in with another account. Log out and open the link again to accept it.</p>
+        <Result title={t('invite.emailNotMatch')} actions={<LogoutButton />}>
+          <p>{t('invite.emailNotMatchLead', { email: address })}</p>
         </Result>
       );
     case 'wrong':
       return (
-        <Result title="Oops.." actions={loginLink()}>
-          <p role="alert">{MESSAGES.invitationWrong}</p>
+        <Result title={t('invite.oops')} actions={loginLink()}>
+          <p role="alert">{tEnglish(MESSAGES.invitationWrong)}</p>
         </Result>
       );
   }

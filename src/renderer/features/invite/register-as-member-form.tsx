@@ -7,6 +7,7 @@ import { PORTAL_EVENTS } from '../../../shared/protocol';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { NewPasswordPairSchema } from '../../../shared/validation/password';
 import { call, errorMessage } from '../../api';
+import { ltr, useT } from '../../i18n/screens';
 import { saveEmail } from '../../session/saved-session';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
@@ -23,6 +24,7 @@ type Values = z.output<typeof RegisterSchema>;
 
 /** The register outcome: name and password for the invited address; then /verify-email. */
 export function RegisterAsMemberForm({ inviteCode, email }: { inviteCode: string; email: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
@@ -52,18 +54,18 @@ export function RegisterAsMemberForm({ inviteCode, email }: { inviteCode: string
   return (
     <>
       <header className="screen-header">
-        <h1>Create Your Account</h1>
-        <p className="lead">You are invited as {email}. Tell us your name and choose a password.</p>
+        <h1>{t('invite.registerTitle')}</h1>
+        <p className="lead">{t('invite.registerLead', { email: ltr(email) })}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <div className="field-row">
-          <TextField id="member-first-name" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField id="member-last-name" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField id="member-first-name" label={t('invite.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField id="member-last-name" label={t('invite.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         </div>
-        <TextField id="member-email" label="Email" value={email} readOnly />
+        <TextField id="member-email" label={t('invite.email')} dir="ltr" value={email} readOnly />
         <NewPasswordFields
           idPrefix="member"
-          passwordLabel="Password"
+          passwordLabel={t('field.password')}
           password={register('password')}
           confirm={register('cpassword')}
           value={typedPassword}
@@ -71,7 +73,7 @@ export function RegisterAsMemberForm({ inviteCode, email }: { inviteCode: string
         />
         <AlertMessage message={serverError} />
         <Button type="submit" className="button-block" loading={loading}>
-          Register
+          {t('invite.register')}
         </Button>
       </form>
     </>

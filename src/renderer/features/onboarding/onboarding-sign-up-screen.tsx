@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../shared/validation/messages';
 import { EmailSchema } from '../../../shared/validation/fields';
 import { NewPasswordPairSchema } from '../../../shared/validation/password';
 import { call, errorMessage } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
@@ -23,6 +24,7 @@ type Values = z.output<typeof SignUpSchema>;
 
 /** Sign Up Your Account (/{orgId}/register, /{orgId}/preboarding/register): an employee on the organization's list sets a password. */
 export function OnboardingSignUpScreen() {
+  const t = useT();
   const { orgPath, base } = useOrgFlow();
   const [loading, setLoading] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
@@ -50,11 +52,11 @@ export function OnboardingSignUpScreen() {
   return (
     <AuthLayout orgId={orgPath.orgId}>
       <header className="screen-header">
-        <h1>Sign Up Your Account</h1>
-        <p className="lead">Use the email address your HR team has on file and choose a password.</p>
+        <h1>{t('onboarding.signUpTitle')}</h1>
+        <p className="lead">{t('onboarding.signUpLead')}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <TextField id="onboarding-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField id="onboarding-email" label={t('onboarding.signUpEmail')} type="email" dir="ltr" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <NewPasswordFields
           idPrefix="onboarding"
           password={register('password')}
@@ -64,11 +66,11 @@ export function OnboardingSignUpScreen() {
         />
         <AlertMessage message={serverError} />
         <Button type="submit" className="button-block" loading={loading}>
-          Sign Up
+          {t('onboarding.signUpButton')}
         </Button>
       </form>
       <p className="screen-footer">
-        Already signed up? <Link to={`${base}/login`}>Sign In</Link>
+        {t('onboarding.signUpAlready')} <Link to={`${base}/login`}>{t('common.signIn')}</Link>
       </p>
     </AuthLayout>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PASSKEY_SIGN_IN_EVENTS } from '../../../shared/protocol/passkey-events';
 import { call, errorMessage, extendContract } from '../../api';
+import { useT } from '../../i18n/screens';
 import { platform } from '../../platform';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -31,6 +32,7 @@ export function readDesktopRequest(params: URLSearchParams): { port: number; sta
  * app's loopback listener, which redeems it with its verifier. No session opens in this browser.
  */
 export default function DesktopPasskeyScreen() {
+  const t = useT();
   const [params] = useSearchParams();
   const [request] = useState(() => readDesktopRequest(params));
   const [supported] = useState(passkeysSupported);
@@ -58,25 +60,25 @@ export default function DesktopPasskeyScreen() {
   };
 
   const problem = !request
-    ? 'This link is not complete. Start the passkey sign-in again from the app.'
+    ? t('desktopPasskey.incomplete')
     : !supported
-      ? 'This browser cannot use passkeys. Sign in to the app with your password instead.'
+      ? t('desktopPasskey.unsupported')
       : null;
 
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Sign in to the desktop app</h1>
-        <p className="lead">The app opened this page so that you can use your passkey. When it is accepted, go back to the app.</p>
+        <h1>{t('desktopPasskey.title')}</h1>
+        <p className="lead">{t('desktopPasskey.lead')}</p>
       </header>
       <AlertMessage message={problem ?? error} />
       {problem ? null : (
         <div className="form">
           <Button className="button-block" loading={loading} onClick={() => void signIn()}>
-            Use a passkey
+            {t('desktopPasskey.use')}
           </Button>
           <Button variant="secondary" className="button-block" disabled={loading} onClick={cancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       )}

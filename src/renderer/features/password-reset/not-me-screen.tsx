@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { call, errorMessage } from '../../api';
+import { useT } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
 import { Button } from '../../ui/button';
@@ -11,6 +12,7 @@ import { useTimedMessage } from '../../ui/use-timed-message';
  * links too); the button ends the session the mail was about and mails a password reset link (reportNotMe).
  */
 export function NotMeScreen() {
+  const t = useT();
   const { code = '' } = useParams();
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
@@ -31,21 +33,19 @@ export function NotMeScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>This was not me</h1>
+        <h1>{t('notMe.title')}</h1>
         <p className="lead">
-          {done
-            ? 'That session is signed out, and every trusted device will ask for the second factor again. We mailed you a link to choose a new password: use it now.'
-            : 'Someone signed in to your account from a new device. Sign that session out, and we mail you a link to choose a new password.'}
+          {t(done ? 'notMe.done' : 'notMe.lead')}
         </p>
       </header>
       <AlertMessage message={error} />
       {done ? null : (
         <Button className="button-block" loading={loading} onClick={() => void report()}>
-          Sign it out and reset my password
+          {t('notMe.report')}
         </Button>
       )}
       <p className="screen-footer">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to="/login">{t('common.backToSignIn')}</Link>
       </p>
     </AuthLayout>
   );

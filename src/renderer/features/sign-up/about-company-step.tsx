@@ -3,13 +3,28 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Country } from '../../../shared/reference/countries';
+import { tEnglish, useLanguage, useT, type MessageId } from '../../i18n/screens';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { countriesShown } from './country-names';
 import { AboutCompanySchema, EMPLOYEE_COUNTS, INDUSTRIES, type AboutCompanyValues } from './sign-up-schema';
 
 type AboutCompanyInput = z.input<typeof AboutCompanySchema>;
+
+/** The industries' names on screen; the value sent stays the English of INDUSTRIES. */
+const INDUSTRY_IDS: Record<string, MessageId> = {
+  'Information Technology': 'signUp.industryIt',
+  Manufacturing: 'signUp.industryManufacturing',
+  Retail: 'signUp.industryRetail',
+  Healthcare: 'signUp.industryHealthcare',
+  Education: 'signUp.industryEducation',
+  Finance: 'signUp.industryFinance',
+  Construction: 'signUp.industryConstruction',
+  Hospitality: 'signUp.industryHospitality',
+  Other: 'signUp.industryOther',
+};
 
 interface AboutCompanyStepProps {
   countries: readonly Country[];
@@ -25,6 +40,9 @@ interface AboutCompanyStepProps {
 
 /** Step 2 (aboutCompany): company, size (default '1-5'), industry, country, how they heard of us, and the terms. */
 export function AboutCompanyStep({ countries, initial, loading, serverError, onChange, onBack, onSubmit }: AboutCompanyStepProps) {
+  const t = useT();
+  const language = useLanguage();
+  const shownError = (message: string | undefined) => (message ? tEnglish(message) : undefined);
   const {
     register,
     handleSubmit,
@@ -36,32 +54,32 @@ export function AboutCompanyStep({ countries, initial, loading, serverError, onC
 
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <TextField id="sign-up-company" label="Company Name" autoComplete="organization" error={errors.company?.message} {...register('company')} />
+      <TextField id="sign-up-company" label={t('signUp.company')} autoComplete="organization" error={errors.company?.message} {...register('company')} />
       <div className="field-row">
         <SelectField
           id="sign-up-employees"
-          label="Number of Employees"
+          label={t('signUp.employees')}
           options={EMPLOYEE_COUNTS.map((value) => ({ value, label: value }))}
-          error={errors.numemployees?.message}
+          error={shownError(errors.numemployees?.message)}
           {...register('numemployees')}
         />
         <SelectField
           id="sign-up-industry"
-          label="Industry"
-          options={[{ value: '', label: 'Select industry' }, ...INDUSTRIES.map((value) => ({ value, label: value }))]}
-          error={errors.industryType?.message}
+          label={t('signUp.industry')}
+          options={[{ value: '', label: t('signUp.selectIndustry') }, ...INDUSTRIES.map((value) => ({ value, label: t(INDUSTRY_IDS[value] ?? 'signUp.industryOther') }))]}
+          error={shownError(errors.industryType?.message)}
           {...register('industryType')}
         />
       </div>
       <SelectField
         id="sign-up-country"
-        label="Country"
+        label={t('signUp.country')}
         autoComplete="country-name"
-        options={countries.map((country) => ({ value: country.label, label: country.label }))}
-        error={errors.country?.message}
+        options={countriesShown(countries, language).map(({ country, name }) => ({ value: country.label, label: name }))}
+        error={shownError(errors.country?.message)}
         {...register('country')}
       />
-      <TextField id="sign-up-referral" label="How did you hear about us? (optional)" error={errors.referral?.message} {...register('referral')} />
+      <TextField id="sign-up-referral" label={t('signUp.referral')} error={errors.referral?.message} {...register('referral')} />
       <div className="checkbox">
         <input
           id="sign-up-terms"
@@ -70,20 +88,20 @@ export function AboutCompanyStep({ countries, initial, loading, serverError, onC
           aria-describedby="sign-up-terms-tooltip"
           {...register('terms')}
         />
-        <label htmlFor="sign-up-terms">I agree to the Terms &amp; Conditions and Privacy Policy</label>
+        <label htmlFor="sign-up-terms">{t('signUp.terms')}</label>
       </div>
       {errors.terms?.message ? (
         <p id="sign-up-terms-tooltip" className="alert-message" role="alert">
-          {errors.terms.message}
+          {tEnglish(errors.terms.message)}
         </p>
       ) : null}
       <AlertMessage message={serverError} />
       <div className="actions">
         <Button variant="secondary" disabled={loading} onClick={() => onBack(getValues())}>
-          Back
+          {t('signUp.back')}
         </Button>
         <Button type="submit" loading={loading}>
-          Create Account
+          {t('signUp.createAccount')}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Country } from '../../../shared/reference/countries';
 import { MESSAGES } from '../../../shared/validation/messages';
+import { ltr, tEnglish, useLanguage, useT } from '../../i18n/screens';
 import { call, errorMessage } from '../../api';
 import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
@@ -11,6 +12,7 @@ import { NewPasswordFields } from '../../ui/new-password-fields';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { countriesShown } from './country-names';
 import { AboutYouSchema, BLOCKED_PHONE_KEYS, type AboutYouValues } from './sign-up-schema';
 
 type AboutYouInput = z.input<typeof AboutYouSchema>;
@@ -29,6 +31,8 @@ interface AboutYouStepProps {
  * the password with its confirmation and the live checklist (spec section 5).
  */
 export function AboutYouStep({ countries, initial, onChange, onNext }: AboutYouStepProps) {
+  const t = useT();
+  const language = useLanguage();
   const [checking, setChecking] = useState(false);
   const [serverError, showServerError] = useTimedMessage();
   const {
@@ -58,23 +62,24 @@ export function AboutYouStep({ countries, initial, onChange, onNext }: AboutYouS
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(next)(event)}>
       <div className="field-row">
-        <TextField id="sign-up-first-name" label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField id="sign-up-last-name" label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField id="sign-up-first-name" label={t('signUp.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField id="sign-up-last-name" label={t('signUp.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
-      <TextField id="sign-up-email" label="Work Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField id="sign-up-email" dir="ltr" label={t('signUp.workEmail')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <div className="field-row">
         <SelectField
           id="sign-up-country-code"
-          label="Country Code"
+          label={t('signUp.countryCode')}
           autoComplete="tel-country-code"
-          options={countries.map((country) => ({ value: country.code, label: `${country.name} (${country.dial_code})` }))}
-          error={errors.countryCode?.message}
+          options={countriesShown(countries, language).map(({ country, name }) => ({ value: country.code, label: `${name} (${ltr(country.dial_code)})` }))}
+          error={errors.countryCode?.message ? tEnglish(errors.countryCode.message) : undefined}
           {...register('countryCode')}
         />
         <TextField
           id="sign-up-phone"
-          label="Phone Number"
+          label={t('signUp.phone')}
           type="tel"
+          dir="ltr"
           inputMode="numeric"
           autoComplete="tel-national"
           error={errors.phone?.message}
@@ -91,7 +96,7 @@ export function AboutYouStep({ countries, initial, onChange, onNext }: AboutYouS
       </div>
       <NewPasswordFields
         idPrefix="sign-up"
-        passwordLabel="Password"
+        passwordLabel={t('field.password')}
         password={register('password')}
         confirm={register('cpassword')}
         value={typedPassword}
@@ -99,7 +104,7 @@ export function AboutYouStep({ countries, initial, onChange, onNext }: AboutYouS
       />
       <AlertMessage message={serverError} />
       <Button type="submit" className="button-block" loading={checking}>
-        Next
+        {t('signUp.next')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { tEnglish, useT } from '../../i18n/screens';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Country } from '../../../shared/reference/countries';
 import { DEFAULT_COUNTRY_CODE } from '../../../shared/reference/defaults';
@@ -15,8 +16,8 @@ import { forgetSignUpDraft, readSignUpDraft, saveSignUpDraft, type SignUpDraft }
 import { EMPLOYEE_COUNTS, phoneValue, type AboutCompanySchema, type AboutCompanyValues, type AboutYouSchema } from './sign-up-schema';
 
 const STEPS = [
-  { key: 'aboutYou', label: 'About You' },
-  { key: 'aboutCompany', label: 'About Company' },
+  { key: 'aboutYou', label: 'signUp.stepAboutYou' },
+  { key: 'aboutCompany', label: 'signUp.stepAboutCompany' },
 ] as const;
 
 type AboutYouInput = z.input<typeof AboutYouSchema>;
@@ -43,6 +44,7 @@ const focusWhenShown = (element: HTMLElement | null) => element?.focus();
  * passwords (a draft in sessionStorage, forgotten once the sign-up went through).
  */
 export function RegisterScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [countries, setCountries] = useState<readonly Country[] | null>(null);
@@ -77,12 +79,12 @@ export function RegisterScreen() {
   if (loadError) {
     return (
       <AuthLayout>
-        <h1>Create New Account</h1>
-        <p role="alert">{loadError}</p>
+        <h1>{t('signUp.title')}</h1>
+        <p role="alert">{tEnglish(loadError)}</p>
       </AuthLayout>
     );
   }
-  if (!countries) return <LoadingScreen fullPage label="Loading…" />;
+  if (!countries) return <LoadingScreen fullPage label={t('signUp.loading')} />;
   const chosen = countries.find((country) => country.code === aboutYou.countryCode) ?? countries.find((country) => country.code === DEFAULT_COUNTRY_CODE);
 
   const submit = async (company: AboutCompanyValues) => {
@@ -120,12 +122,12 @@ export function RegisterScreen() {
       <header className="screen-header">
         {/* Step 2 replaces step 1 in place: its heading (a new element, by key) takes focus, as a route change would. */}
         <h1 key={step} tabIndex={-1} ref={step === 'aboutYou' ? undefined : focusWhenShown}>
-          Create New Account
+          {t('signUp.title')}
         </h1>
-        <ol className="steps" aria-label="Steps">
+        <ol className="steps" aria-label={t('signUp.steps')}>
           {STEPS.map((item, index) => (
             <li key={item.key} aria-current={item.key === step ? 'step' : undefined}>
-              {index + 1}. {item.label}
+              {t('signUp.step', { number: index + 1, label: t(item.label) })}
             </li>
           ))}
         </ol>
@@ -155,7 +157,7 @@ export function RegisterScreen() {
         />
       )}
       <p className="screen-footer">
-        Already have an account? <Link to="/login">Sign In</Link>
+        {t('signUp.haveAccount')} <Link to="/login">{t('common.signIn')}</Link>
       </p>
     </AuthLayout>
   );
@@ -163,21 +165,22 @@ export function RegisterScreen() {
 
 /** Stay Tuned! (/stay-tuned): after sign-up, sales follows up; the account is verified with the mailed code meanwhile. */
 export function StayTunedScreen() {
+  const t = useT();
   return (
     <AuthLayout>
       <section className="result-panel">
-        <h1>Stay Tuned!</h1>
-        <p>Thank you for signing up. Our sales team will contact you shortly to help you set up your company.</p>
-        <p className="lead">We have also mailed you a 6-digit code to verify your email address.</p>
+        <h1>{t('signUp.stayTuned')}</h1>
+        <p>{t('signUp.thanks')}</p>
+        <p className="lead">{t('signUp.codeMailed')}</p>
         <div className="actions actions-start">
           <a className="button button-primary" href="/">
-            Go to Home
+            {t('signUp.goHome')}
           </a>
           <a className="button button-secondary" href={SCHEDULE_DEMO_URL} target="_blank" rel="noopener noreferrer">
-            Schedule Demo
+            {t('signUp.scheduleDemo')}
           </a>
           <Link className="button button-secondary" to="/verify-email">
-            Verify Email
+            {t('signUp.verifyEmail')}
           </Link>
         </div>
       </section>

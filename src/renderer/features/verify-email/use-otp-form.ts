@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { OtpSchema } from '../../../shared/validation/fields';
 import { call, errorMessage } from '../../api';
+import { tEnglish } from '../../i18n/screens';
 import { showToast } from '../../ui/toast';
 import { useTimedMessage } from '../../ui/use-timed-message';
 import { MESSAGES } from '../../../shared/validation/messages';
@@ -39,7 +40,7 @@ export function useOtpForm(verify: (otp: string) => Promise<void | 'stay'>) {
     try {
       await call('resendOTP', { email });
       setOtp('');
-      showToast(MESSAGES.otpSent);
+      showToast(tEnglish(MESSAGES.otpSent));
     } catch (error) {
       showServerError(errorMessage(error));
     }

@@ -8,6 +8,7 @@ import { EmailSchema } from '../../../shared/validation/fields';
 import { NewPasswordPairSchema } from '../../../shared/validation/password';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { call } from '../../api';
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { COOKIES, readCookie } from '../../session/local-values';
 import { forgetPreviousUrl, forgetReferralCodes, peekPreviousUrl, saveEmail } from '../../session/saved-session';
 import { signIn } from '../../session/sign-in';
@@ -34,6 +35,7 @@ function asksForPassword(error: unknown): error is CallError {
  * the new password and its confirmation appear (with the live checklist) and go with the code.
  */
 export function VerifyEmailScreen() {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [known] = useState(() => {
@@ -68,7 +70,7 @@ export function VerifyEmailScreen() {
 
   const form = useOtpForm(async (otp) => {
     const address = email();
-    if (!address) throw new Error('Enter your email address.');
+    if (!address) throw new Error(t('verifyEmail.enterEmail'));
     const chosen = await chosenPassword();
     if (chosen === 'invalid') return 'stay';
     let reply;
@@ -87,7 +89,7 @@ export function VerifyEmailScreen() {
     forgetReferralCodes();
     if (!reply.token) {
       // A company of this user demands a second factor: the code proved the address only, so sign in and pass it.
-      showToast(MESSAGES.verifiedSignInForSecondFactor);
+      showToast(tEnglish(MESSAGES.verifiedSignInForSecondFactor));
       navigate('/login', { replace: true });
       return;
     }
@@ -101,26 +103,27 @@ export function VerifyEmailScreen() {
   return (
     <AuthLayout>
       <header className="screen-header">
-        <h1>Verify Your Email</h1>
-        <p className="lead">{known ? `Enter the 6-digit code we sent to ${known}.` : 'Enter your email address and the 6-digit code we sent to it.'}</p>
+        <h1>{t('verifyEmail.title')}</h1>
+        <p className="lead">{known ? t('verifyEmail.leadKnown', { email: ltr(known) }) : t('verifyEmail.leadUnknown')}</p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void form.submit(event)}>
         {known ? null : (
           <TextField
             id="verify-email-address"
-            label="Email address"
+            label={t('field.emailAddress')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             value={typedEmail}
             error={emailError}
             onChange={(event) => setTypedEmail(event.target.value.trimStart())}
           />
         )}
-        <OtpInput id="verify-email-otp" label="Verification code" value={form.otp} onChange={form.setOtp} error={form.fieldError} />
+        <OtpInput id="verify-email-otp" label={t('verifyEmail.code')} value={form.otp} onChange={form.setOtp} error={form.fieldError} />
         {passwordPrompt ? (
           <>
             <p className="lead" role="status">
-              {passwordPrompt}
+              {tEnglish(passwordPrompt)}
             </p>
             <NewPasswordFields
               idPrefix="verify-email"
@@ -133,11 +136,11 @@ export function VerifyEmailScreen() {
         ) : null}
         <AlertMessage message={form.serverError} />
         <Button type="submit" className="button-block" loading={form.loading}>
-          Submit
+          {t('common.submit')}
         </Button>
       </form>
       <p className="screen-footer">
-        Did not get it?{' '}
+        {t('verifyEmail.didNotGetIt')}{' '}
         <Button
           variant="link"
           loading={form.resending}
@@ -146,7 +149,7 @@ export function VerifyEmailScreen() {
             if (address) void form.resend(address);
           }}
         >
-          Resend OTP
+          {t('verifyEmail.resend')}
         </Button>
       </p>
     </AuthLayout>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Organization } from '../../../shared/protocol';
 import { call, errorMessage } from '../../api';
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { useSessionStore } from '../../session/session-store';
 import { AlertMessage } from '../../ui/alert-message';
 import { AuthLayout } from '../../ui/auth-layout';
@@ -35,18 +36,19 @@ function useOrganization(orgId: string): OrganizationState {
  * verify, says so instead of asking for a code that was never sent.
  */
 export function VerifyOrganizationScreen() {
+  const t = useT();
   const { id = '' } = useParams();
   const state = useOrganization(id);
 
-  if (state.status === 'loading') return <LoadingScreen fullPage label="Checking the organization…" />;
+  if (state.status === 'loading') return <LoadingScreen fullPage label={t('verifyEmail.orgChecking')} />;
   const org = state.status === 'ready' ? state.org : null;
   if (state.status === 'ready' && org?.role === 'admin' && org.verified === false) return <VerifyForm orgId={id} company={org.company} />;
   const { title, text } =
     state.status === 'failed'
-      ? { title: 'Verify Your Organization', text: state.message }
+      ? { title: t('verifyEmail.orgTitle'), text: tEnglish(state.message) }
       : org?.verified !== false && org
-        ? { title: 'Organization Verified', text: `${org.company} is already verified. There is no code to enter.` }
-        : { title: 'Verify Your Organization', text: 'Only an admin of this organization can verify it, and you are not one.' };
+        ? { title: t('verifyEmail.orgVerified'), text: t('verifyEmail.orgAlreadyVerified', { company: org.company }) }
+        : { title: t('verifyEmail.orgTitle'), text: t('verifyEmail.orgNotAdmin') };
   return (
     <AuthLayout orgId={id}>
       <header className="screen-header">
@@ -57,7 +59,7 @@ export function VerifyOrganizationScreen() {
       </header>
       <div className="actions actions-start">
         <Link className="button button-primary" to="/workspace">
-          Go to your workspace
+          {t('verifyEmail.goToWorkspace')}
         </Link>
       </div>
     </AuthLayout>
@@ -65,35 +67,35 @@ export function VerifyOrganizationScreen() {
 }
 
 function VerifyForm({ orgId, company }: { orgId: string; company: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const email = useSessionStore((session) => session.email);
   const form = useOtpForm(async (otp) => {
     await call('activateOrganization', { otp, orgId });
-    showToast('Organization verified successfully.');
+    showToast(t('verifyEmail.orgDone'));
     navigate('/workspace', { replace: true });
   });
 
   return (
     <AuthLayout orgId={orgId}>
       <header className="screen-header">
-        <h1>Verify Your Organization</h1>
+        <h1>{t('verifyEmail.orgTitle')}</h1>
         <p className="lead">
-          Enter the 6-digit code from the verification email for {company}
-          {email ? `, sent to ${email}` : ''}. No email? Use Resend OTP for a fresh code.
+          {email ? t('verifyEmail.orgLeadSent', { company, email: ltr(email) }) : t('verifyEmail.orgLead', { company })}
         </p>
       </header>
       <form className="form" noValidate onSubmit={(event) => void form.submit(event)}>
-        <OtpInput id="verify-organization-otp" label="Verification code" value={form.otp} onChange={form.setOtp} error={form.fieldError} />
+        <OtpInput id="verify-organization-otp" label={t('verifyEmail.code')} value={form.otp} onChange={form.setOtp} error={form.fieldError} />
         <AlertMessage message={form.serverError} />
         <Button type="submit" className="button-block" loading={form.loading}>
-          Submit
+          {t('common.submit')}
         </Button>
       </form>
       {email ? (
         <p className="screen-footer">
-          Did not get it?{' '}
+          {t('verifyEmail.didNotGetIt')}{' '}
           <Button variant="link" loading={form.resending} onClick={() => void form.resend(email)}>
-            Resend OTP
+            {t('verifyEmail.resend')}
           </Button>
         </p>
       ) : null}
