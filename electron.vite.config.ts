@@ -23,6 +23,8 @@ export default defineConfig(({ command }) => ({
       }),
     },
     build: { outDir: 'out/main', externalizeDeps: false, rollupOptions: { input: resolve(__dirname, 'src/main/index.ts') } },
+    // The menus' and dialogs' texts (src/main/desktop-language.ts): `virtual:i18n-catalog/main/{language}`.
+    plugins: [i18nCatalogs()],
   },
   preload: {
     // Sandboxed preloads must be CommonJS.

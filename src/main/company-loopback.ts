@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompanyBrowserAnswer } from '../shared/bridge/channels';
 import { DESKTOP_SSO_CALLBACK_PATH } from '../shared/protocol/sso-schemas';
-import { awaitLoopbackAnswer } from './loopback';
+import { ENGLISH_TEXTS, type DesktopTexts } from './desktop-language';
+import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
 
 /** Time to sign in at the company's provider; the hand-off the portal gives back then lives 2 minutes more. */
 export const COMPANY_LOOPBACK_TIMEOUT_MS = 5 * 60 * 1000;
@@ -26,6 +27,8 @@ export async function companySignInInSystemBrowser(options: {
   path: string;
   openExternal(url: string): Promise<void>;
   appName: string;
+  /** The app's language (English when not given). */
+  texts?: DesktopTexts;
   timeoutMs?: number;
 }): Promise<CompanyBrowserAnswer> {
   if (!START_PATH.test(options.path)) return NOTHING;
@@ -38,7 +41,10 @@ export async function companySignInInSystemBrowser(options: {
       const handoff = url.searchParams.get('handoff');
       return url.searchParams.get('state') === state && handoff !== null && HANDOFF.test(handoff) ? { handoff, codeVerifier } : null;
     },
-    page: () => ({ title: 'Company sign-in', text: `You are signed in with your company account. Go back to ${options.appName}; you can close this tab.` }),
+    page: (): LoopbackPage => {
+      const { t, language, direction } = options.texts ?? ENGLISH_TEXTS;
+      return { title: t('desktop.companyPageTitle'), text: t('desktop.companyPageDone', { app: options.appName }), language, direction };
+    },
     open: async (port) => {
       const start = new URL(options.path, options.serverOrigin);
       for (const [name, value] of Object.entries({ loopback: String(port), state, code_challenge: codeChallenge, code_challenge_method: 'S256' })) start.searchParams.set(name, value);

@@ -66,6 +66,9 @@ vi.mock('electron', () => {
       setPath: (name: string, value: string) => void recorded.paths.set(name, value),
       getPath: (name: string) => recorded.paths.get(name) ?? `/home/user/.config`,
       getVersion: () => '1.2.3',
+      // A Hindi system: the menu starts in Hindi (desktop-language.ts).
+      getPreferredSystemLanguages: () => ['hi-IN', 'en-US'],
+      getLocale: () => 'hi',
       getName: () => recorded.name,
       userAgentFallback: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Electron/32.0.0 Safari/537.36',
       requestSingleInstanceLock: () => true,
@@ -155,7 +158,7 @@ describe('main process wiring', () => {
   });
 
   it('answers every bridge channel, only to the app’s own frames', async () => {
-    expect(recorded.handlers.size).toBe(16);
+    expect(recorded.handlers.size).toBe(17);
     expect(await recorded.handlers.get('app:build-info')!(APP)).toMatchObject({ ok: true, data: { version: '1.2.3', flavor: 'chat', serverOrigin: 'https://portal.example.com' } });
     expect(await recorded.handlers.get('app:build-info')!({ senderFrame: { url: 'https://portal.example.com/products/chat/acme' } })).toMatchObject({
       ok: false,
@@ -173,6 +176,24 @@ describe('main process wiring', () => {
     expect(recorded.cookies).toEqual([]);
     expect(await recorded.handlers.get('products:launch')!(APP, { product: 'hrms', orgId: 'acme' })).toEqual({ ok: true, data: { openedIn: 'browser' } });
     expect(recorded.external).toEqual(['https://portal.example.com/products/hrms/acme/dashboard']);
+  });
+});
+
+describe('the app’s language', () => {
+  const topLabels = () => (recorded.menu as { label: string }[]).map((item) => item.label);
+
+  it('builds the menu in the system’s language, and again in the one the renderer shows; a bad value changes nothing', async () => {
+    expect(topLabels()).toEqual(['Suite Chat', 'संपादित करें', 'देखें', 'सहायता']);
+    expect(await recorded.handlers.get('app:set-language')!(APP, { language: 'ur' })).toEqual({ ok: true, data: null });
+    expect(topLabels()).toEqual(['Suite Chat', 'ترمیم', 'منظر', 'مدد']);
+    expect(await recorded.handlers.get('app:set-language')!(APP, { language: 'xx' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await recorded.handlers.get('app:set-language')!({ senderFrame: { url: 'https://portal.example.com/products/chat/acme' } }, { language: 'en' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-sender' },
+    });
+    expect(topLabels()).toEqual(['Suite Chat', 'ترمیم', 'منظر', 'مدد']);
+    expect(await recorded.handlers.get('app:set-language')!(APP, { language: 'en' })).toEqual({ ok: true, data: null });
+    expect(topLabels()).toEqual(['Suite Chat', 'Edit', 'View', 'Help']);
   });
 });
 

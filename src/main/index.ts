@@ -9,11 +9,12 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, protocol, 
 import electronUpdater from 'electron-updater';
 import type { UpdateState } from '../shared/bridge';
 import { desktopUserAgent } from '../shared/desktop-user-agent';
-import { appMenuTemplate, releaseDetails } from './app-menu';
+import { appMenuTemplate, releaseDialog } from './app-menu';
 import { createThemeSetting } from './app-settings';
 import { resolveExternalLink } from './external-links';
 import { collectBuildInfo } from './build-info';
 import { resolveDesktopConfig } from './desktop-config';
+import { createDesktopLanguage, systemLanguage, type DesktopTexts } from './desktop-language';
 import { FLAVORS } from './flavor';
 import { registerBridge } from './ipc';
 import { createMicrosoftPopup, MS_POPUP_PARTITION } from './microsoft-popup';
@@ -80,6 +81,8 @@ function writeProfileFile(name: string, text: string): void {
 
 async function start(): Promise<void> {
   // Before any window: the renderer's prefers-color-scheme is then already the remembered Light/Dark choice.
+  // The app's own texts: the system's language until the renderer says which one it shows (app:set-language).
+  const language = createDesktopLanguage({ system: systemLanguage(app), onChange: (texts) => setMenu(texts) });
   const theme = createThemeSetting({ read: () => readProfileFile('settings.json'), write: (text) => writeProfileFile('settings.json', text), nativeTheme });
   themeSetting = theme;
   const hosts = createPortalHosts(config.serverOrigin, (input, init) => net.fetch(String(input), init));
@@ -125,8 +128,10 @@ async function start(): Promise<void> {
     popup: createMicrosoftPopup({
       serverOrigin: config.serverOrigin,
       createWindow: (options) => new BrowserWindow({ ...options, parent: mainWindow ?? undefined }),
+      title: () => language.texts().t('desktop.microsoftWindowTitle'),
     }),
-    systemBrowser: (url) => signInWithSystemBrowser({ url, serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
+    systemBrowser: (url) =>
+      signInWithSystemBrowser({ url, serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName, texts: language.texts() }),
   });
 
   const openInAppWindow = async (url: string) => {
@@ -158,9 +163,16 @@ async function start(): Promise<void> {
       'vault:get-device-token': () => deviceVault.get(),
       'vault:set-device-token': ({ token }) => deviceVault.set(token),
       'auth:microsoft-popup': ({ url }) => popup(url),
-      'auth:passkey-browser': () => passkeyInSystemBrowser({ serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
+      'auth:passkey-browser': () =>
+        passkeyInSystemBrowser({ serverOrigin: config.serverOrigin, openExternal: (target) => shell.openExternal(target), appName: profile.productName, texts: language.texts() }),
       'auth:company-browser': ({ path }) =>
-        companySignInInSystemBrowser({ serverOrigin: config.serverOrigin, path, openExternal: (target) => shell.openExternal(target), appName: profile.productName }),
+        companySignInInSystemBrowser({
+          serverOrigin: config.serverOrigin,
+          path,
+          openExternal: (target) => shell.openExternal(target),
+          appName: profile.productName,
+          texts: language.texts(),
+        }),
       'updates:get-state': () => updater.state(),
       'updates:check': () => updater.check(),
       'updates:restart': () => {
@@ -179,19 +191,31 @@ async function start(): Promise<void> {
         if (url) await shell.openExternal(url);
         return { opened: url !== null };
       },
+      // Validated by the channel's schema (one of the portal's languages); the menu is rebuilt when it changes.
+      'app:set-language': ({ language: shown }) => {
+        language.choose(shown);
+        return null;
+      },
     },
     (frameUrl) => isOnOrigin(frameUrl, [rendererOrigin]),
   );
 
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      appMenuTemplate(buildInfo, {
-        packaged: app.isPackaged,
-        checkForUpdates: () => void updater.check(),
-        showRelease: () => void dialog.showMessageBox({ type: 'info', title: 'New Release', message: `${buildInfo.productName} ${buildInfo.version}`, detail: releaseDetails(buildInfo) }),
-      }),
-    ),
-  );
+  function setMenu(texts: DesktopTexts): void {
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        appMenuTemplate(
+          buildInfo,
+          {
+            packaged: app.isPackaged,
+            checkForUpdates: () => void updater.check(),
+            showRelease: () => void dialog.showMessageBox(releaseDialog(buildInfo, language.texts())),
+          },
+          texts,
+        ),
+      ),
+    );
+  }
+  setMenu(language.texts());
   mainWindow = createMainWindow();
 }
 

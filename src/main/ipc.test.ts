@@ -29,6 +29,7 @@ function setup() {
     'settings:get-theme': () => 'system',
     'settings:set-theme': () => null,
     'links:open': () => ({ opened: false }),
+    'app:set-language': (input) => (received.push(input), null),
   };
   registerBridge(ipcMain, handlers, (url) => isOnOrigin(url, [APP_ORIGIN]));
   const invoke = (channel: string, frameUrl: string | null, ...args: unknown[]) =>

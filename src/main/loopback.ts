@@ -2,10 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { escapeHtml } from '../shared/escape-html';
 
-/** What the browser tab shows once the app has its answer: a title and one sentence. */
+/** What the browser tab shows once the app has its answer: a title and one sentence, in the app's language. */
 export interface LoopbackPage {
   title: string;
   text: string;
+  /** The page's language and direction (English, left to right, when not said). */
+  language?: string;
+  direction?: 'ltr' | 'rtl';
 }
 
 /**
@@ -31,10 +34,10 @@ export async function awaitLoopbackAnswer<T>(options: {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const { title, text } = options.page(found);
+    const { title, text, language = 'en', direction = 'ltr' } = options.page(found);
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'", 'referrer-policy': 'no-referrer' })
-      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(text)}</h1></main></body></html>`);
+      .end(`<!doctype html><html lang="${escapeHtml(language)}" dir="${direction}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(text)}</h1></main></body></html>`);
     settle(found);
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,8 @@
 import type { MicrosoftAnswer } from '../shared/bridge/channels';
 import { answerFrom, NO_ANSWER } from './microsoft-popup';
 import { isOnOrigin } from './origins';
-import { awaitLoopbackAnswer } from './loopback';
+import { ENGLISH_TEXTS, type DesktopTexts } from './desktop-language';
+import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
 
 /** How long the system browser may take before the app gives up waiting (the server's attempt lives 10 minutes). */
 export const LOOPBACK_TIMEOUT_MS = 10 * 60 * 1000;
@@ -20,16 +21,24 @@ export async function signInWithSystemBrowser(options: {
   serverOrigin: string;
   openExternal(url: string): Promise<void>;
   appName: string;
+  /** The app's language (English when not given). */
+  texts?: DesktopTexts;
   timeoutMs?: number;
 }): Promise<MicrosoftAnswer> {
   if (!isOnOrigin(options.url, [options.serverOrigin])) throw new Error('Microsoft sign-in starts on the account server only.');
   return awaitLoopbackAnswer({
     path: CALLBACK_PATH,
     read: (url) => answerFrom(url.href),
-    page: (found) => ({
-      title: 'Microsoft sign-in',
-      text: found.code ? `You are signed in with Microsoft. Go back to ${options.appName}; you can close this tab.` : `Microsoft sign-in did not finish. Go back to ${options.appName} to try again.`,
-    }),
+    page: (found): LoopbackPage => {
+      const { t, language, direction } = options.texts ?? ENGLISH_TEXTS;
+      const app = options.appName;
+      return {
+        title: t('desktop.microsoftPageTitle'),
+        text: found.code ? t('desktop.microsoftPageDone', { app }) : t('desktop.microsoftPageUnfinished', { app }),
+        language,
+        direction,
+      };
+    },
     open: async (port) => {
       const start = new URL(options.url);
       start.searchParams.set('loopback', String(port));

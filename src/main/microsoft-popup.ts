@@ -19,6 +19,9 @@ export const MS_POPUP_OPTIONS = {
   webPreferences: { ...HARDENED_WEB_PREFERENCES, partition: MS_POPUP_PARTITION },
 } as const;
 
+/** The popup's options, with its title in any language. */
+export type MicrosoftPopupOptions = Omit<typeof MS_POPUP_OPTIONS, 'title'> & { title: string };
+
 type NavigationListener = (event: { preventDefault(): void }, url: string) => void;
 type FailListener = (event: unknown, errorCode: number, errorDescription: string, url: string, isMainFrame: boolean) => void;
 
@@ -75,7 +78,12 @@ export function codeFrom(url: string, serverOrigin: string): string | null {
  * answer. Closing the window by hand answers null (a clean cancel). One popup at a time: a second request focuses
  * the open one and shares its answer.
  */
-export function createMicrosoftPopup(options: { serverOrigin: string; createWindow: (parentOptions: typeof MS_POPUP_OPTIONS) => PopupWindowLike }) {
+export function createMicrosoftPopup(options: {
+  serverOrigin: string;
+  createWindow: (parentOptions: MicrosoftPopupOptions) => PopupWindowLike;
+  /** The window's title in the app's language (until the provider's page names it); MS_POPUP_OPTIONS's when not given. */
+  title?: () => string;
+}) {
   let open: { window: PopupWindowLike; answer: Promise<MicrosoftAnswer> } | null = null;
 
   return function signInWithMicrosoft(url: string): Promise<MicrosoftAnswer> {
@@ -84,7 +92,7 @@ export function createMicrosoftPopup(options: { serverOrigin: string; createWind
       open.window.focus();
       return open.answer;
     }
-    const window = options.createWindow(MS_POPUP_OPTIONS);
+    const window = options.createWindow(options.title ? { ...MS_POPUP_OPTIONS, title: options.title() } : MS_POPUP_OPTIONS);
     const answer = new Promise<MicrosoftAnswer>((resolve) => {
       let caught: MicrosoftAnswer | null = null;
       const catchCode: NavigationListener = (event, target) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PasskeyBrowserAnswer } from '../shared/bridge/channels';
-import { awaitLoopbackAnswer } from './loopback';
+import { ENGLISH_TEXTS, type DesktopTexts } from './desktop-language';
+import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
 
 /** The portal's page that runs the ceremony on its own origin (a route of the web portal). */
 export const DESKTOP_PASSKEY_PATH = '/desktop-passkey';
@@ -27,6 +28,8 @@ export async function passkeyInSystemBrowser(options: {
   serverOrigin: string;
   openExternal(url: string): Promise<void>;
   appName: string;
+  /** The app's language (English when not given). */
+  texts?: DesktopTexts;
   timeoutMs?: number;
 }): Promise<PasskeyBrowserAnswer> {
   const codeVerifier = randomBytes(32).toString('base64url');
@@ -41,10 +44,16 @@ export async function passkeyInSystemBrowser(options: {
       const error = url.searchParams.get('error');
       return error !== null && ERROR.test(error) ? { code: null, codeVerifier: null, error } : null;
     },
-    page: (answer) => ({
-      title: 'Passkey sign-in',
-      text: answer.code ? `Your passkey was accepted. Go back to ${options.appName}; you can close this tab.` : `Passkey sign-in did not finish. Go back to ${options.appName} to try again.`,
-    }),
+    page: (answer): LoopbackPage => {
+      const { t, language, direction } = options.texts ?? ENGLISH_TEXTS;
+      const app = options.appName;
+      return {
+        title: t('desktop.passkeyPageTitle'),
+        text: answer.code ? t('desktop.passkeyPageDone', { app }) : t('desktop.passkeyPageUnfinished', { app }),
+        language,
+        direction,
+      };
+    },
     open: async (port) => {
       const start = new URL(DESKTOP_PASSKEY_PATH, options.serverOrigin);
       start.search = new URLSearchParams({ loopback: String(port), state, code_challenge: codeChallenge, code_challenge_method: 'S256' }).toString();

@@ -7,7 +7,10 @@ declare const __PORTAL_TARGET__: 'web' | 'desktop';
 declare const __PORTAL_VERSION__: string;
 declare const __PORTAL_BUILD__: string;
 
-/** A language's catalog compiled at build time (build-i18n.ts); loaded through i18n/index.ts only. */
+/**
+ * A language's catalog compiled at build time (build-i18n.ts); loaded through i18n/index.ts only (src/main's
+ * desktop-language.ts loads `main/{language}`). `en-later` also has `*`, tEnglish's matching of texts with arguments.
+ */
 declare module 'virtual:i18n-catalog/*' {
   export const messages: import('../shared/i18n/catalog').CompiledCatalog;
 }

@@ -116,11 +116,11 @@ export function startLanguage(): UiLanguage {
 /**
  * A text that reaches the screen as English: a shared schema's message (`MESSAGES`, zod rules), a route's title, a
  * server's message. Shown in the language of the screen when the English catalog has that exact text (its id is then
- * the first with it), as it is otherwise. See "Messages that arrive as English" in src/renderer/README.md.
+ * the first with it), or a `message.*` text with arguments that matches it ("Try again in 15 minutes": `*`, which
+ * `en-later` brings, build-i18n.ts), as it is otherwise. See "Messages that arrive as English" in src/renderer/README.md.
  */
 export function tEnglish(text: string): string {
-  const id = currentLanguage() === 'en' ? undefined : idsByEnglish.get(text);
-  return id ? translate(id) : text;
+  return currentLanguage() === 'en' ? text : translate(idsByEnglish.get(text) ?? '*', { text });
 }
 
 /**

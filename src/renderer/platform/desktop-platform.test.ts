@@ -36,6 +36,7 @@ function fakeBridge(options: { token?: string | null; deviceToken?: string | nul
     settingsGetTheme: () => ok('dark' as const),
     settingsSetTheme: (input: { theme: string }) => (calls.push(['settingsSetTheme', input]), ok(null)),
     linksOpen: (input: { link: string }) => (calls.push(['linksOpen', input]), ok({ opened: true })),
+    appSetLanguage: (input: { language: string }) => (calls.push(['appSetLanguage', input]), ok(null)),
     onUpdatesStateChanged: (listener: (state: UpdateState) => void) => {
       emit = listener;
       return () => undefined;
@@ -169,5 +170,35 @@ describe('desktop platform', () => {
     emit({ status: 'ready', version: '2.1.0' });
     expect(platform.updates.current()).toEqual({ status: 'ready', version: '2.1.0' });
     await expect(platform.updates.restart()).rejects.toThrow('No update has been downloaded yet.');
+  });
+});
+
+describe('the app’s language', () => {
+  it('tells main the language shown at start and at each change of <html lang>, never the pseudo-locale', async () => {
+    const root = { lang: 'hi' };
+    let changed: () => void = () => undefined;
+    vi.stubGlobal('document', { documentElement: root });
+    vi.stubGlobal(
+      'MutationObserver',
+      class {
+        constructor(callback: () => void) {
+          changed = callback;
+        }
+        observe(target: unknown, options: unknown) {
+          expect(target).toBe(root);
+          expect(options).toEqual({ attributes: true, attributeFilter: ['lang'] });
+        }
+      },
+    );
+    const { bridge, calls } = fakeBridge();
+    await createDesktopPlatform(bridge).start();
+    root.lang = 'en-XA';
+    changed();
+    root.lang = 'ur';
+    changed();
+    expect(calls.filter(([name]) => name === 'appSetLanguage')).toEqual([
+      ['appSetLanguage', { language: 'hi' }],
+      ['appSetLanguage', { language: 'ur' }],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { BuildInfo, DesktopBridge, UpdateState } from '../../shared/bridge';
 import { unwrapResult } from '../../shared/bridge/envelope';
+import { isLanguage } from '../../shared/i18n/languages';
 import type { OperatingSystem } from './device-kind';
 import type { Platform, PlatformNotice, PlatformServiceWorker, PlatformUpdates, ThemeChoice } from './platform';
 
@@ -13,6 +14,21 @@ export const KEYCHAIN_UNAVAILABLE_NOTICE =
 
 /** Node's process.platform of the app, as the downloads name operating systems. */
 const DESKTOP_OS: Record<string, OperatingSystem> = { win32: 'windows', darwin: 'mac', linux: 'linux' };
+
+/**
+ * Tells main the language the portal shows, now and at each change, so the app's menus and dialogs follow it
+ * (`app:set-language`; main keeps the system's language until then). It watches `<html lang>`, which
+ * i18n/index.ts's `showLanguage` sets for every language shown; never the pseudo-locale, which main does not have.
+ */
+function followLanguage(bridge: DesktopBridge): void {
+  if (typeof document === 'undefined' || typeof MutationObserver === 'undefined') return;
+  const root = document.documentElement;
+  const tell = () => {
+    if (isLanguage(root.lang)) void bridge.appSetLanguage({ language: root.lang }).catch(() => undefined);
+  };
+  tell();
+  new MutationObserver(tell).observe(root, { attributes: true, attributeFilter: ['lang'] });
+}
 
 /** A value several parts of the screen can watch. */
 function observable<T>(initial: T) {
@@ -65,6 +81,7 @@ export function createDesktopPlatform(bridge: DesktopBridge) {
       if (device?.ok) deviceToken = device.data.token;
       const remembered = await bridge.settingsGetTheme();
       if (remembered.ok) theme = remembered.data;
+      followLanguage(bridge);
       bridge.onUpdatesStateChanged((state) => updates.set(state));
       const state = await bridge.updatesGetState();
       if (state.ok) updates.set(state.data);

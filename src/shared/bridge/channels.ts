@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LANGUAGES, type Language } from '../i18n/languages';
 import { ProductKeySchema } from '../product-schemas';
 import type { BridgeChannelName } from './names';
 
@@ -39,6 +40,9 @@ export type ThemeChoice = z.infer<typeof ThemeChoiceSchema>;
 
 /** The deployment's links main may open in the system browser, named (main reads their URLs from the server). */
 export const ExternalLinkSchema = z.enum(['helpVideo', 'documents', 'support']);
+
+/** A language the portal speaks (never the pseudo-locale): the app's menus and dialogs follow the renderer's. */
+export const DesktopLanguageSchema = z.enum(Object.keys(LANGUAGES) as [Language, ...Language[]]);
 
 /** The token as the vault holds it; `persistent` is false when the OS keychain could not be reached. */
 export const VaultTokenSchema = z.object({ token: z.string().nullable(), persistent: z.boolean() });
@@ -127,6 +131,8 @@ export const BRIDGE_CHANNELS = {
   'settings:set-theme': channel(z.object({ theme: ThemeChoiceSchema }), Done),
   /** Opens the help video, documents or support link of the server's configuration; `opened` is false when it has none. */
   'links:open': channel(z.object({ link: ExternalLinkSchema }), z.object({ opened: z.boolean() })),
+  /** The language the renderer shows: main's menus, dialogs and pages follow it (the menu is rebuilt). */
+  'app:set-language': channel(z.object({ language: DesktopLanguageSchema }), Done),
 } as const satisfies Record<BridgeChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeChannel = keyof typeof BRIDGE_CHANNELS;

@@ -19,6 +19,7 @@ export const BRIDGE_CHANNEL_NAMES = [
   'settings:get-theme',
   'settings:set-theme',
   'links:open',
+  'app:set-language',
 ] as const;
 export type BridgeChannelName = (typeof BRIDGE_CHANNEL_NAMES)[number];
 

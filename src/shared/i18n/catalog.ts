@@ -30,4 +30,15 @@ export const SERVER_NAMESPACES = ['mail'] as const;
 
 export const isServerId = (id: string): boolean => (SERVER_NAMESPACES as readonly string[]).includes(id.split('.')[0] ?? '');
 
+/**
+ * The namespaces only the desktop apps' main process uses (menus, dialogs, the system browser's answer pages):
+ * `virtual:i18n-catalog/main/{language}` carries them (src/main/desktop-language.ts), no renderer chunk does.
+ */
+export const MAIN_NAMESPACES = ['desktop'] as const;
+
+export const isMainId = (id: string): boolean => (MAIN_NAMESPACES as readonly string[]).includes(id.split('.')[0] ?? '');
+
+/** The namespace of the texts that arrive as English (shared schemas, the server's replies): `tEnglish` matches them. */
+export const ENGLISH_MESSAGE_NAMESPACE = 'message';
+
 export const isFirstPaintId = (id: string): boolean => (FIRST_PAINT_NAMESPACES as readonly string[]).includes(id.split('.')[0] ?? '');

@@ -1,17 +1,13 @@
 import { useT } from '../../i18n/screens';
 import { CopyButton } from '../../ui/copy';
 
-/** The text file a user downloads to keep the recovery code. */
-export function recoveryCodeFile(code: string): string {
-  return [
-    'Suite Portal recovery code',
-    '',
-    code,
-    '',
-    'It signs you in once if you lose your authenticator device, and is then replaced by a new one.',
-    'Keep it somewhere safe and private.',
-    '',
-  ].join('\n');
+/**
+ * The text file a user downloads to keep the recovery code, in the language shown (`t`). The code is on a line of its
+ * own, with nothing around it: it reads left to right in Urdu too (a line of Latin letters and digits only), and copying
+ * the line copies the code and nothing else.
+ */
+export function recoveryCodeFile(code: string, t: (id: 'recoveryFile.title' | 'recoveryFile.use' | 'recoveryFile.keep') => string): string {
+  return [t('recoveryFile.title'), '', code, '', t('recoveryFile.use'), t('recoveryFile.keep'), ''].join('\n');
 }
 
 interface RecoveryCodePanelProps {
@@ -25,7 +21,7 @@ interface RecoveryCodePanelProps {
 export function RecoveryCodePanel({ code, testId, title }: RecoveryCodePanelProps) {
   const t = useT();
   // A data: link: the download needs no object URL to create and revoke.
-  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodeFile(code))}`;
+  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodeFile(code, t))}`;
   return (
     <div className="secret-panel">
       <p className="secret-label">{title ?? t('mfaSetup.recoveryCode')}</p>
