@@ -27,15 +27,14 @@ export function AppChrome() {
     <>
       <header className="app-header">
         <div className="app-header-tools">
+          {/* The language picker in both: signed in, the menu beside it holds Light/Dark. */}
+          <LanguagePicker />
           {signedIn ? (
             <Suspense fallback={null}>
               <AppMenu />
             </Suspense>
           ) : (
-            <>
-              <LanguagePicker />
-              <ThemeToggle />
-            </>
+            <ThemeToggle />
           )}
         </div>
         {online ? null : (

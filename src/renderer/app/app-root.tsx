@@ -6,7 +6,7 @@ import { GlobalErrorAlert, installGlobalErrorHandler } from '../ui/global-error'
 import { LoadingScreen } from '../ui/spinner';
 import { Toaster } from '../ui/toast';
 import '../ui/lifecycle.css';
-import { t } from '../i18n';
+import { t, tEnglish, useT } from '../i18n';
 import { boot, OfflineError } from './boot';
 import { PlatformStatus } from './platform-status';
 import { createAppRouter } from './router';
@@ -24,6 +24,7 @@ const appRouter = () => (router ??= createAppRouter());
  * the service worker served, show "Loading Suite Portal…" until it has.
  */
 export function AppRoot() {
+  useT();
   // What start-up still waits for, asked once: null when it finished before this first render.
   const [starting] = useState(boot);
   const [state, setState] = useState<RootState>(starting ? { status: 'booting' } : { status: 'ready' });
@@ -60,24 +61,24 @@ export function AppRoot() {
   }, [starting]);
 
   if (state.status === 'ready') return <PortalApp router={appRouter()} />;
-  if (state.status === 'booting') return <LoadingScreen fullPage label="Loading Suite Portal…" />;
+  if (state.status === 'booting') return <LoadingScreen fullPage label={t('boot.loading')} />;
   if (state.status === 'offline')
     return (
       <main className="standalone">
-        <h1>You are offline</h1>
+        <h1>{t('boot.offlineTitle')}</h1>
         <p className="lead" role="status">
           {t('app.offline')}
         </p>
-        <Button onClick={() => platform.reload()}>Try again</Button>
+        <Button onClick={() => platform.reload()}>{t('boot.tryAgain')}</Button>
       </main>
     );
   return (
     <main className="standalone">
-      <h1>Suite Portal could not start</h1>
+      <h1>{t('boot.failedTitle')}</h1>
       <p className="lead" role="alert">
-        {state.message} Check your connection and try again.
+        {t('boot.failedLead', { message: tEnglish(state.message) })}
       </p>
-      <Button onClick={() => platform.reload()}>Try again</Button>
+      <Button onClick={() => platform.reload()}>{t('boot.tryAgain')}</Button>
     </main>
   );
 }

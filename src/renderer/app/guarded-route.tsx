@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { MESSAGES } from '../../shared/validation/messages';
 import { errorMessage, portalConfig } from '../api';
+import { tEnglish, useT } from '../i18n';
 import { platform } from '../platform';
 import { authenticateStoredToken } from '../session/authenticate';
 import { LOCAL_KEYS, readLocal } from '../session/local-values';
@@ -52,6 +53,7 @@ export function GuardedRoute({ entry }: { entry: RouteEntry }) {
 
 /** Resolves the stored token; the guard decides again once the session is authenticated (or logout has begun). */
 function AuthenticateFirst() {
+  const t = useT();
   const error = useSessionStore((session) => session.error);
 
   useEffect(() => {
@@ -59,14 +61,14 @@ function AuthenticateFirst() {
     authenticateStoredToken().catch((failure: unknown) => updateSession(errorShown, errorMessage(failure)));
   }, [error]);
 
-  if (error === null) return <LoadingScreen fullPage label="Checking your session…" />;
+  if (error === null) return <LoadingScreen fullPage label={t('boot.checkingSession')} />;
   return (
     <AuthLayout>
       <section className="oops">
-        <h1>{MESSAGES.somethingWrong}</h1>
-        <p role="alert">{error}</p>
+        <h1>{tEnglish(MESSAGES.somethingWrong)}</h1>
+        <p role="alert">{tEnglish(error)}</p>
         <div className="actions actions-start">
-          <Button onClick={() => updateSession(errorCleared)}>Try again</Button>
+          <Button onClick={() => updateSession(errorCleared)}>{t('boot.tryAgain')}</Button>
         </div>
       </section>
     </AuthLayout>
@@ -75,6 +77,7 @@ function AuthenticateFirst() {
 
 /** Leaves the portal for a product page. */
 function LeaveFor({ url }: { url: string }) {
+  const t = useT();
   useEffect(() => platform.redirect(url), [url]);
-  return <LoadingScreen fullPage label="Redirecting…" />;
+  return <LoadingScreen fullPage label={t('boot.redirecting')} />;
 }

@@ -1,18 +1,20 @@
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../shared/validation/messages';
+import { tEnglish, useT } from '../i18n/screens';
 import { Button } from '../ui/button';
 
-/** Any path outside the route table. */
+/** Any path outside the route table. A lazy chunk of its own (route-table.ts), so its texts are not in /login's entry. */
 export function NotFoundScreen() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <main className="standalone">
       <p className="standalone-code" aria-hidden="true">
         404
       </p>
-      <h1>{MESSAGES.notFound}</h1>
-      <p className="lead">The page you are looking for does not exist or has moved.</p>
-      <Button onClick={() => navigate('/login')}>Login</Button>
+      <h1>{tEnglish(MESSAGES.notFound)}</h1>
+      <p className="lead">{t('notFound.lead')}</p>
+      <Button onClick={() => navigate('/login')}>{t('common.login')}</Button>
     </main>
   );
 }

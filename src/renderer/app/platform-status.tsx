@@ -1,8 +1,8 @@
-import { useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { platform } from '../platform';
-import { Button } from '../ui/button';
-import './platform-status.css';
-import { updateStatusText } from './update-status';
+
+// The strip's code and texts load only when there is something to show (the desktop apps), not with /login.
+const PlatformStatusBar = lazy(() => import('./platform-status-bar').then((module) => ({ default: module.PlatformStatusBar })));
 
 /**
  * The notices of where the portal runs, above every screen: a session notice (the desktop keychain could not be
@@ -11,33 +11,10 @@ import { updateStatusText } from './update-status';
 export function PlatformStatus() {
   const notice = useSyncExternalStore(platform.notice.subscribe, platform.notice.current, platform.notice.current);
   const update = useSyncExternalStore(platform.updates.subscribe, platform.updates.current, platform.updates.current);
-  const [restartError, setRestartError] = useState<string | null>(null);
-  const updateText = updateStatusText(update);
-  if (!notice && !updateText) return null;
-
-  const restart = () => {
-    setRestartError(null);
-    platform.updates.restart().catch((error: unknown) => setRestartError(error instanceof Error ? error.message : String(error)));
-  };
-
+  if (!notice && update.status === 'idle') return null;
   return (
-    <div className="platform-status">
-      {notice ? (
-        <p className="platform-status-notice" role="alert">
-          {notice}
-        </p>
-      ) : null}
-      {updateText ? (
-        <div className="platform-status-update" role="status" aria-label="App update">
-          <span>{updateText}</span>
-          {update.status === 'ready' ? (
-            <Button variant="secondary" onClick={restart}>
-              Restart to update
-            </Button>
-          ) : null}
-          {restartError ? <span role="alert">{restartError}</span> : null}
-        </div>
-      ) : null}
-    </div>
+    <Suspense fallback={null}>
+      <PlatformStatusBar notice={notice} update={update} />
+    </Suspense>
   );
 }

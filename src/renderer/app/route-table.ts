@@ -2,7 +2,6 @@ import { lazy, type ComponentType } from 'react';
 // The entry screen is part of the entry chunk, not lazy: a lazy screen behind a Suspense fallback is revealed no earlier
 // than 300 ms after the fallback shows (React 19's throttling), which held /login's first paint (bench: lcp).
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
-import { NotFoundScreen } from './not-found-screen';
 import type { RouteAccess } from './route-guard';
 
 /** One route of the portal: its path, how it may be reached, its page title and its screen. */
@@ -33,6 +32,7 @@ const VerifyEmailScreen = lazy(() => import('../features/verify-email/verify-ema
 const VerifyOrganizationScreen = lazy(() =>
   import('../features/verify-email/verify-organization-screen').then((module) => ({ default: module.VerifyOrganizationScreen })),
 );
+const NotFoundScreen = lazy(() => import('./not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 const AuthorizeScreen = lazy(() => import('../features/authorize/authorize-screen').then((module) => ({ default: module.AuthorizeScreen })));
 const ChangePasswordScreen = lazy(() => import('../features/change-password/change-password-screen').then((module) => ({ default: module.ChangePasswordScreen })));
 const InviteScreen = lazy(() => import('../features/invite/invite-screen').then((module) => ({ default: module.InviteScreen })));

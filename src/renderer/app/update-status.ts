@@ -1,19 +1,20 @@
 import type { UpdateState } from '../../shared/bridge';
+import { t } from '../i18n/screens';
 
-/** The line the status bar shows for an update state, or null when there is nothing to say. */
+/** The line the status bar shows for an update state (in the language shown), or null when there is nothing to say. */
 export function updateStatusText(state: UpdateState): string | null {
   switch (state.status) {
     case 'idle':
       return null;
     case 'checking':
-      return 'Checking for updates…';
+      return t('kit.updateChecking');
     case 'available':
-      return `Version ${state.version} is available and is being downloaded.`;
+      return t('kit.updateAvailable', { version: state.version });
     case 'downloading':
-      return `Downloading version ${state.version || 'update'}: ${state.percent}%`;
+      return state.version ? t('kit.updateDownloading', { version: state.version, percent: state.percent }) : t('kit.updateDownloadingUpdate', { percent: state.percent });
     case 'ready':
-      return `Version ${state.version} is ready. Restart to use it.`;
+      return t('kit.updateReady', { version: state.version });
     case 'error':
-      return `The update could not be installed: ${state.message}`;
+      return t('kit.updateError', { message: state.message });
   }
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { ltr, useT } from '../i18n/screens';
 import { useDocumentTitle } from './use-document-title';
 import './area-layout.css';
 
@@ -42,11 +43,12 @@ interface AreaLayoutProps {
  * the document title.
  */
 export function AreaLayout({ className, area, about, headerLabel, signedInAs, actions, nav, title, documentTitle, intro, children }: AreaLayoutProps) {
+  const t = useT();
   useDocumentTitle(documentTitle);
   return (
     <div className={className ? `area-page ${className}` : 'area-page'}>
       <a className="skip-link" href="#area-main">
-        Skip to content
+        {t('kit.skipToContent')}
       </a>
       {/* A named region, not a <header>: the app's header above (the menu) is the page's one banner landmark. */}
       <section className="area-header" aria-label={headerLabel}>
@@ -55,7 +57,7 @@ export function AreaLayout({ className, area, about, headerLabel, signedInAs, ac
           {about ? <span className="area-brand-part area-about">{about}</span> : null}
         </p>
         <div className="area-header-actions">
-          {signedInAs ? <p className="area-signed-in">Signed in as {signedInAs}</p> : null}
+          {signedInAs ? <p className="area-signed-in">{t('workspace.signedInAs', { email: ltr(signedInAs) })}</p> : null}
           {actions}
         </div>
       </section>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useT } from '../i18n/screens';
 import './dialog.css';
 
 interface DialogProps {
@@ -16,6 +17,7 @@ interface DialogProps {
  * Kept in its own file so the UI kit's dialog can replace it.
  */
 export function Dialog({ open, title, onClose, returnFocusTo, children }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const returnTo = useRef<Element | null>(null);
@@ -54,7 +56,7 @@ export function Dialog({ open, title, onClose, returnFocusTo, children }: Dialog
         <>
           <header className="dialog-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="dialog-close" aria-label="Close" onClick={() => ref.current?.close()}>
+            <button type="button" className="dialog-close" aria-label={t('dialog.close')} onClick={() => ref.current?.close()}>
               <span aria-hidden="true">×</span>
             </button>
           </header>

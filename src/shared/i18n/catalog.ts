@@ -17,7 +17,7 @@ export type CompiledCatalog = Record<string, (values?: Record<string, unknown>) 
  * chunk. The English of every other namespace loads with the lazy screens (src/renderer/i18n/screens.ts), so a screen
  * converted later does not make /login's first paint bigger. Every other language is one chunk.
  */
-export const FIRST_PAINT_NAMESPACES = ['app', 'brand', 'common', 'field', 'signIn'] as const;
+export const FIRST_PAINT_NAMESPACES = ['app', 'boot', 'brand', 'common', 'field', 'signIn'] as const;
 
 /** An id of /login's first paint: what the entry chunk's `t` (src/renderer/i18n/index.ts) accepts. */
 export type FirstPaintId = Extract<MessageId, `${(typeof FIRST_PAINT_NAMESPACES)[number]}.${string}`>;

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as z from 'zod';
 import { LoginPayloadSchema } from '../../../shared/protocol';
+import { useT } from '../../i18n/screens';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
@@ -19,6 +20,7 @@ export type AuthorizeSignInValues = z.output<typeof AuthorizeSignInSchema>;
 
 /** Identifier and password of the Authorize screen; Enter or Login submits when both are valid. */
 export function AuthorizeForm({ loading, onSubmit }: { loading: boolean; onSubmit: (values: AuthorizeSignInValues) => Promise<void> }) {
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -31,19 +33,20 @@ export function AuthorizeForm({ loading, onSubmit }: { loading: boolean; onSubmi
     <form className="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <TextField
         id="authorize-identifier"
-        label="Email address or user name"
+        label={t('signIn.identifier')}
         autoComplete="username"
+        dir="ltr"
         autoCapitalize="none"
         spellCheck={false}
         error={errors.identifier?.message}
         {...register('identifier')}
       />
-      <PasswordField id="authorize-password" label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <PasswordField id="authorize-password" label={t('field.password')} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       <p className="form-aside">
-        <Link to="/forgot-password">Forgot Password?</Link>
+        <Link to="/forgot-password">{t('signIn.forgotPassword')}</Link>
       </p>
       <Button type="submit" className="button-block" loading={loading}>
-        Login
+        {t('common.login')}
       </Button>
     </form>
   );

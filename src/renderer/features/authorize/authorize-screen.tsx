@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { AppInfoReply, OAuth2LoginReply } from '../../../shared/protocol/oauth2-schemas';
 import { OtpSchema } from '../../../shared/validation/fields';
 import { MESSAGES } from '../../../shared/validation/messages';
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { platform } from '../../platform';
 import { signIn as signInToPortal } from '../../session/sign-in';
 import { trustThisDevice } from '../../session/trust-device';
@@ -14,7 +15,7 @@ import { rememberPreviousUrl } from '../../session/saved-session';
 import { OtpInput } from '../../ui/otp-input';
 import { LoadingScreen } from '../../ui/spinner';
 import { showToast } from '../../ui/toast';
-import { resendLabel, useCountdown } from '../multi-factor/countdown';
+import { useCountdown } from '../multi-factor/countdown';
 import { AuthorizeForm, type AuthorizeSignInValues } from './authorize-form';
 import { ConsentPanel } from './consent-panel';
 import { authorizationStart, fetchAppInfo, INCOMPLETE_LINK, oauth2Consent, oauth2Continue, oauth2Login, OAuth2Error } from './oauth2-api';
@@ -44,6 +45,7 @@ interface Refusal {
  * ends at the app's redirect_uri with code and state, or with error=access_denied).
  */
 export function AuthorizeScreen() {
+  const t = useT();
   const [params] = useSearchParams();
   const query = useMemo(() => new URLSearchParams(params), [params]);
   const started = query.has('uid');
@@ -141,10 +143,10 @@ export function AuthorizeScreen() {
     run(async () => {
       await oauth2Login(withIdentifier(current.email), { email: current.email, password: current.password, platform: platform.deviceKind() });
       restartCountdown();
-      showToast(MESSAGES.otpSent);
+      showToast(tEnglish(MESSAGES.otpSent));
     });
 
-  if (!started && query.has('client_id')) return <LoadingScreen label="Starting sign-in…" fullPage />;
+  if (!started && query.has('client_id')) return <LoadingScreen label={t('authorize.starting')} fullPage />;
 
   // The portal's own sign-in takes the step (verification, the second factor's setup, the password change) and then
   // comes back here (previousURL), where the signed-in user continues to the app.
@@ -154,20 +156,20 @@ export function AuthorizeScreen() {
       open={dialog !== null}
       alert
       onClose={() => setDialog(null)}
-      title={AUTHORIZE_ERROR_TITLE}
-      description={dialog?.message ?? ''}
+      title={t('authorize.errorTitle')}
+      description={tEnglish(dialog?.message ?? '')}
       footer={
         dialog?.toPortal ? (
           <>
             <Button variant="secondary" onClick={() => setDialog(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Link className="button button-primary" to="/login" onClick={toPortal}>
-              Sign in on the portal
+              {t('authorize.signInOnPortal')}
             </Link>
           </>
         ) : (
-          <Button onClick={() => setDialog(null)}>OK</Button>
+          <Button onClick={() => setDialog(null)}>{t('dialog.ok')}</Button>
         )
       }
     />
@@ -177,15 +179,15 @@ export function AuthorizeScreen() {
     return (
       <AuthLayout>
         <header className="screen-header">
-          <h1>Authorize</h1>
+          <h1>{t('title.authorize')}</h1>
           <p className="lead" role="alert">
-            {loadError ?? INCOMPLETE_LINK}
+            {tEnglish(loadError ?? INCOMPLETE_LINK)}
           </p>
         </header>
       </AuthLayout>
     );
   }
-  if (!app) return <LoadingScreen label="Loading the application…" />;
+  if (!app) return <LoadingScreen label={t('authorize.loadingApp')} />;
 
   if (step.kind === 'consent') {
     return (
@@ -199,17 +201,17 @@ export function AuthorizeScreen() {
   return (
     <AuthLayout>
       <header className="screen-header authorize-header">
-        {app.client_logo ? <img className="authorize-logo" src={app.client_logo} alt={`${app.client_name} logo`} /> : null}
-        <h1>Sign in to {app.client_name}</h1>
-        <p className="lead">{app.client_name} asks to sign you in with your Suite Portal account.</p>
+        {app.client_logo ? <img className="authorize-logo" src={app.client_logo} alt={t('authorize.logoAlt', { app: app.client_name })} /> : null}
+        <h1>{t('authorize.signInTo', { app: app.client_name })}</h1>
+        <p className="lead">{t('authorize.asks', { app: app.client_name })}</p>
       </header>
       {step.kind === 'choose' ? (
         <div className="actions authorize-choose">
           <Button className="button-block" loading={busy} onClick={() => void run(async () => go(await oauth2Continue(query, token!)))}>
-            Continue as {sessionEmail}
+            {t('authorize.continueAs', { email: ltr(sessionEmail ?? '') })}
           </Button>
           <Button variant="secondary" className="button-block" disabled={busy} onClick={() => setStep({ kind: 'password' })}>
-            Use another account
+            {t('authorize.useAnother')}
           </Button>
         </div>
       ) : null}
@@ -219,22 +221,22 @@ export function AuthorizeScreen() {
       {step.kind === 'otp' ? (
         <>
           <form className="form" noValidate onSubmit={(event) => submitOtp(event, step)}>
-            <p className="lead">Your company asks for a second factor: enter the 6-digit code we sent you, or the one your authenticator app shows.</p>
-            <OtpInput id="authorize-otp" label="One-time code" value={otp} onChange={setOtp} error={otpError} disabled={busy} />
+            <p className="lead">{t('authorize.otpLead')}</p>
+            <OtpInput id="authorize-otp" label={t('field.otp')} value={otp} onChange={setOtp} error={otpError} disabled={busy} />
             {step.mayTrustDevice ? (
               <div className="checkbox">
                 <input id="authorize-remember-device" type="checkbox" checked={rememberDevice} disabled={busy} onChange={(event) => setRememberDevice(event.target.checked)} />
-                <label htmlFor="authorize-remember-device">Don&apos;t ask again on this device for 30 days</label>
+                <label htmlFor="authorize-remember-device">{t('mfa.rememberDevice')}</label>
               </div>
             ) : null}
             <Button type="submit" className="button-block" loading={busy}>
-              Submit
+              {t('common.submit')}
             </Button>
           </form>
           <p className="screen-footer">
-            Did not get it?{' '}
+            {t('mfa.didNotGet')}{' '}
             <Button variant="link" disabled={secondsLeft > 0 || busy} onClick={() => void resend(step)}>
-              {resendLabel(secondsLeft)}
+              {secondsLeft > 0 ? t('mfa.resendIn', { seconds: secondsLeft }) : t('mfa.resend')}
             </Button>
           </p>
         </>

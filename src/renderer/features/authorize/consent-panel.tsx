@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { scopeInWords, type AppInfoReply } from '../../../shared/protocol/oauth2-schemas';
+import { ltr, tEnglish, useT } from '../../i18n/screens';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Button } from '../../ui/button';
 
@@ -9,32 +10,33 @@ import { Button } from '../../ui/button';
  * starts at the question.
  */
 export function ConsentPanel({ app, scopes, email, busy, onDecide }: { app: AppInfoReply; scopes: string[]; email: string | null; busy: boolean; onDecide: (decision: 'allow' | 'deny') => void }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(`Allow ${app.client_name}? · Suite Portal`);
+  useDocumentTitle(`${t('authorize.consentTitle', { app: app.client_name })} · Suite Portal`);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="authorize-consent" aria-labelledby="consent-heading">
       <header className="screen-header authorize-header">
-        {app.client_logo ? <img className="authorize-logo" src={app.client_logo} alt={`${app.client_name} logo`} /> : null}
+        {app.client_logo ? <img className="authorize-logo" src={app.client_logo} alt={t('authorize.logoAlt', { app: app.client_name })} /> : null}
         <h1 id="consent-heading" ref={heading} tabIndex={-1}>
-          Allow {app.client_name} to sign you in?
+          {t('authorize.consentHeading', { app: app.client_name })}
         </h1>
         <p className="lead">
-          {app.client_name} is not one of the suite&apos;s apps. {email ? `If you allow it, it signs you in as ${email} and may:` : 'If you allow it, it may:'}
+          {t('authorize.notSuiteApp', { app: app.client_name })} {email ? t('authorize.mayAs', { email: ltr(email) }) : t('authorize.may')}
         </p>
       </header>
       <ul className="authorize-scopes">
         {scopes.map((scope) => (
-          <li key={scope}>{scopeInWords(scope)}</li>
+          <li key={scope}>{tEnglish(scopeInWords(scope))}</li>
         ))}
       </ul>
-      <p className="form-aside">You can take this back at any time in Security, Connected apps.</p>
+      <p className="form-aside">{t('authorize.takeBack')}</p>
       <div className="actions authorize-choose">
         <Button className="button-block" loading={busy} onClick={() => onDecide('allow')}>
-          Allow
+          {t('authorize.allow')}
         </Button>
         <Button variant="secondary" className="button-block" disabled={busy} onClick={() => onDecide('deny')}>
-          Deny
+          {t('authorize.deny')}
         </Button>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { productUrl } from '../../../shared/products';
 import { portalConfig } from '../../api';
+import { tEnglish, useT, type MessageId } from '../../i18n/screens';
 import { platform } from '../../platform';
 import { ProductIcon } from '../../ui/product-icon';
 import { useSessionStore } from '../../session/session-store';
@@ -20,14 +21,15 @@ function useUpdateVersion(): string | null {
 }
 
 /** The menu's entries for this session, device and deployment (only those whose isAccess is true). */
-function useMenuEntries(): MenuItem[] {
+function useMenuEntries(): { entries: MenuItem[]; names: EntryNames } {
   const signedIn = useSessionStore(signedInAsAccount);
   const organization = useActiveOrganization(signedIn);
   const administers = useOrganizationsStore((state) => (state.list ?? []).some((org) => org.isAdmin));
   const { choice } = useTheme();
   const updateVersion = useUpdateVersion();
   const config = portalConfig();
-  return visibleEntries(
+  const version = platform.appVersion().version;
+  const entries = visibleEntries(
     buildMenu({
       signedIn,
       deviceKind: platform.deviceKind(),
@@ -35,12 +37,13 @@ function useMenuEntries(): MenuItem[] {
       organization,
       administers,
       productUrl: (product, orgId) => productUrl(productHost(config, product, platform.flavor), product, orgId),
-      version: platform.appVersion().version,
+      version,
       updateVersion,
       links: config,
       themeChoice: choice,
     }),
   );
+  return { entries, names: { company: organization?.company ?? null, version } };
 }
 
 /** Runs an entry: a product in a new tab (the desktop shell routes it), a link, a portal screen, a theme, or one of the dialogs. */
@@ -68,15 +71,52 @@ function runEntry(item: MenuItem, openDialog: (dialog: MenuDialog) => void, navi
   }
 }
 
+/** The entries' names by id in the language shown (menu-items.ts keeps the spec's English names). */
+const NAME_IDS: Partial<Record<string, MessageId>> = {
+  'new-release': 'menu.newRelease',
+  'download-app': 'menu.downloadApp',
+  'help-video': 'menu.helpVideo',
+  theme: 'menu.theme',
+  'theme-light': 'menu.themeLight',
+  'theme-dark': 'menu.themeDark',
+  'theme-system': 'menu.themeSystem',
+  troubleshooting: 'menu.troubleshooting',
+  documents: 'menu.documents',
+  shortcuts: 'menu.shortcuts',
+  support: 'menu.support',
+};
+
+const AVAILABLE = ' available';
+
+/** An entry's name as shown: products keep their names; the others come from the catalog. */
+/** What the entries' names are made of: the active organization's name and the version the user runs. */
+interface EntryNames {
+  company: string | null;
+  version: string;
+}
+
+function useEntryName(): (item: MenuItem, names: EntryNames) => string {
+  const t = useT();
+  return (item, { company, version }) => {
+    const id = NAME_IDS[item.id];
+    if (id) return t(id);
+    if (item.id === 'products') return company ? t('menu.products', { company }) : t('menu.productsPlain');
+    if (item.id === 'app-version') return t('menu.appVersion', { version });
+    // Admin console and Security (their English is the catalog's), and the products' own names.
+    return tEnglish(item.name);
+  };
+}
+
 function Badges({ item }: { item: MenuItem }) {
+  const t = useT();
   return (
     <>
       {item.badges.map((badge) => (
         <span key={badge} className="menu-badge">
-          {badge}
+          {badge.endsWith(AVAILABLE) ? t('menu.versionAvailable', { version: badge.slice(0, -AVAILABLE.length) }) : badge}
         </span>
       ))}
-      {item.beta ? <span className="menu-badge menu-badge-beta">Beta</span> : null}
+      {item.beta ? <span className="menu-badge menu-badge-beta">{t('menu.beta')}</span> : null}
     </>
   );
 }
@@ -87,7 +127,8 @@ function Badges({ item }: { item: MenuItem }) {
  * returns to the button). Radix's DropdownMenu provides the WAI-ARIA menu button pattern.
  */
 export function AppMenu() {
-  const entries = useMenuEntries();
+  const t = useT();
+  const { entries, names } = useMenuEntries();
   const [dialog, setDialog] = useState<MenuDialog | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   return (
@@ -97,13 +138,13 @@ export function AppMenu() {
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
           </svg>
-          Menu
+          {t('menu.button')}
         </DropdownMenu.Trigger>
         {/* A tab stop of its own: where the window is too short for it, the menu scrolls, and a keyboard reaches that
             region (axe's scrollable-region-focusable); the arrow keys still move between the entries. */}
         <DropdownMenu.Content className="menu" align="end" sideOffset={6} collisionPadding={8} loop tabIndex={0}>
           {entries.map((item, index) => (
-            <MenuEntry key={item.id} item={item} first={index === 0} onDialog={setDialog} />
+            <MenuEntry key={item.id} item={item} names={names} first={index === 0} onDialog={setDialog} />
           ))}
         </DropdownMenu.Content>
       </DropdownMenu.Root>
@@ -112,10 +153,13 @@ export function AppMenu() {
   );
 }
 
-function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; onDialog: (dialog: MenuDialog) => void }) {
+function MenuEntry({ item, names, first, onDialog }: { item: MenuItem; names: EntryNames; first: boolean; onDialog: (dialog: MenuDialog) => void }) {
+  const t = useT();
   const navigate = useNavigate();
+  const nameOf = useEntryName();
+  const name = nameOf(item, names);
   if (item.action.kind === 'info') {
-    return <DropdownMenu.Label className="menu-label menu-info">{item.name}</DropdownMenu.Label>;
+    return <DropdownMenu.Label className="menu-label menu-info">{name}</DropdownMenu.Label>;
   }
   if (item.inner.length > 0) {
     const themes = item.inner.every((inner) => inner.action.kind === 'theme');
@@ -125,16 +169,16 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
       return (
         <>
           {separator}
-          <DropdownMenu.RadioGroup value={checked?.kind === 'theme' ? checked.theme : undefined} aria-label={item.name}>
+          <DropdownMenu.RadioGroup value={checked?.kind === 'theme' ? checked.theme : undefined} aria-label={name}>
             <DropdownMenu.Label className="menu-label" aria-hidden="true">
-              {item.name}
+              {name}
             </DropdownMenu.Label>
             {item.inner.map((inner) => (
               <DropdownMenu.RadioItem key={inner.id} className="menu-item" value={inner.action.kind === 'theme' ? inner.action.theme : inner.id} onSelect={() => runEntry(inner, onDialog, navigate)}>
                 <DropdownMenu.ItemIndicator className="menu-check" aria-hidden="true">
                   ✓
                 </DropdownMenu.ItemIndicator>
-                {inner.name}
+                {nameOf(inner, names)}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
@@ -145,15 +189,15 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
     return (
       <>
         {separator}
-        <DropdownMenu.Group aria-label={item.name}>
+        <DropdownMenu.Group aria-label={name}>
           <DropdownMenu.Label className="menu-label" aria-hidden="true">
-            {item.name}
+            {name}
           </DropdownMenu.Label>
           {item.inner.map((inner) => (
             <DropdownMenu.Item key={inner.id} className="menu-item" onSelect={() => runEntry(inner, onDialog, navigate)}>
               {inner.action.kind === 'product' ? <ProductIcon product={inner.action.product} size={18} className="menu-icon" /> : null}
-              {inner.name}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {nameOf(inner, names)}
+              <span className="visually-hidden"> {t('menu.newTab')}</span>
               <Badges item={inner} />
             </DropdownMenu.Item>
           ))}
@@ -164,7 +208,7 @@ function MenuEntry({ item, first, onDialog }: { item: MenuItem; first: boolean; 
   }
   return (
     <DropdownMenu.Item className="menu-item" onSelect={() => runEntry(item, onDialog, navigate)}>
-      {item.name}
+      {name}
       <Badges item={item} />
     </DropdownMenu.Item>
   );

@@ -1,34 +1,50 @@
-/** The keyboard shortcuts of the portal (the Shortcuts dialog). */
-export const SHORTCUTS: { keys: string[]; what: string }[] = [
-  { keys: ['Ctrl', 'Shift', 'S'], what: 'Turn console logging off (remembered in this browser)' },
-  { keys: ['Ctrl', 'Shift', 'E'], what: 'Turn console logging on (remembered in this browser)' },
-  { keys: ['Enter'], what: 'Submit the form you are filling in' },
-  { keys: ['Escape'], what: 'Close the menu or a dialog' },
-  { keys: ['↑', '↓'], what: 'Move between menu entries, organizations and products' },
-  { keys: ['Tab'], what: 'Move to the next control (Shift+Tab: the previous one)' },
+import { useT, type MessageId } from '../../i18n/screens';
+
+/** A key's name as its key cap says it (the catalog keeps it; arrows are symbols). */
+const KEY_NAMES: Partial<Record<string, MessageId>> = {
+  Ctrl: 'menu.keyCtrl',
+  Shift: 'menu.keyShift',
+  Enter: 'menu.keyEnter',
+  Escape: 'menu.keyEscape',
+  Tab: 'menu.keyTab',
+};
+
+/** The keyboard shortcuts of the portal (the Shortcuts dialog): the keys, and what they do (a catalog id). */
+export const SHORTCUTS: { keys: string[]; what: MessageId }[] = [
+  { keys: ['Ctrl', 'Shift', 'S'], what: 'menu.shortcutLogOff' },
+  { keys: ['Ctrl', 'Shift', 'E'], what: 'menu.shortcutLogOn' },
+  { keys: ['Enter'], what: 'menu.shortcutSubmit' },
+  { keys: ['Escape'], what: 'menu.shortcutEscape' },
+  { keys: ['↑', '↓'], what: 'menu.shortcutArrows' },
+  { keys: ['Tab'], what: 'menu.shortcutTab' },
 ];
 
 export function ShortcutList() {
+  const t = useT();
+  const keyName = (key: string) => {
+    const id = KEY_NAMES[key];
+    return id ? t(id) : key;
+  };
   return (
     <table className="shortcut-table">
       <thead>
         <tr>
-          <th scope="col">Keys</th>
-          <th scope="col">What they do</th>
+          <th scope="col">{t('menu.keys')}</th>
+          <th scope="col">{t('menu.whatTheyDo')}</th>
         </tr>
       </thead>
       <tbody>
         {SHORTCUTS.map((shortcut) => (
           <tr key={shortcut.what}>
-            <th scope="row" aria-label={shortcut.keys.join('+')}>
+            <th scope="row" aria-label={shortcut.keys.map(keyName).join('+')} dir="ltr">
               {shortcut.keys.map((key, index) => (
                 <span key={key}>
                   {index > 0 ? '+' : null}
-                  <kbd>{key}</kbd>
+                  <kbd>{keyName(key)}</kbd>
                 </span>
               ))}
             </th>
-            <td>{shortcut.what}</td>
+            <td>{t(shortcut.what)}</td>
           </tr>
         ))}
       </tbody>

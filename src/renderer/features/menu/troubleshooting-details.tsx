@@ -1,28 +1,44 @@
+import type { ReactNode } from 'react';
+import { useT, type MessageId } from '../../i18n/screens';
 import { useSessionStore } from '../../session/session-store';
 import { logout } from '../../session/logout';
 import { platform } from '../../platform';
 import { Button } from '../../ui/button';
 import { consoleLoggingEnabled } from '../console-logging/start-console-switch';
 
-const SERVICE_WORKER_TEXT: Record<ReturnType<typeof platform.serviceWorker.status>, string> = {
-  unsupported: 'not supported by this browser',
-  'not-used': 'not used (the app updates itself)',
-  starting: 'starting',
-  active: 'active: the portal opens even offline',
-  'update-ready': 'a new version is ready and loads at the next page change',
-  failed: 'could not start',
+const SERVICE_WORKER_TEXT: Record<ReturnType<typeof platform.serviceWorker.status>, MessageId> = {
+  unsupported: 'menu.swUnsupported',
+  'not-used': 'menu.swNotUsed',
+  starting: 'menu.swStarting',
+  active: 'menu.swActive',
+  'update-ready': 'menu.swUpdateReady',
+  failed: 'menu.swFailed',
 };
 
 /** Troubleshooting: the facts a helpdesk asks for, and the two steps that fix most problems. */
 export function TroubleshootingDetails() {
+  const t = useT();
   const connected = useSessionStore((session) => session.connected);
   const { version, build } = platform.appVersion();
-  const facts: [string, string][] = [
-    ['Version', `${version} (build ${build})`],
-    ['Connection to the server', connected ? 'connected' : 'not connected: check your network'],
-    ['Device', `${platform.deviceKind()}${platform.operatingSystem() ? `, ${platform.operatingSystem()}` : ''}`],
-    ['Offline support', SERVICE_WORKER_TEXT[platform.serviceWorker.status()]],
-    ['Console logging', consoleLoggingEnabled() ? 'on (Ctrl+Shift+S turns it off)' : 'off (Ctrl+Shift+E turns it on)'],
+  const system = platform.operatingSystem();
+  const facts: [string, ReactNode][] = [
+    [t('menu.factVersion'), <bdi key="version">{t('menu.versionBuild', { version, build })}</bdi>],
+    [t('menu.factConnection'), connected ? t('menu.connected') : t('menu.notConnected')],
+    [
+      t('menu.factDevice'),
+      <>
+        {t('menu.deviceKind', { kind: platform.deviceKind() })}
+        {/* The system's own name, never translated. */}
+        {system ? (
+          <>
+            {', '}
+            <span translate="no">{system}</span>
+          </>
+        ) : null}
+      </>,
+    ],
+    [t('menu.factOffline'), t(SERVICE_WORKER_TEXT[platform.serviceWorker.status()])],
+    [t('menu.factLogging'), consoleLoggingEnabled() ? t('menu.loggingOn', { keys: 'Ctrl+Shift+S' }) : t('menu.loggingOff', { keys: 'Ctrl+Shift+E' })],
   ];
   return (
     <>
@@ -34,13 +50,13 @@ export function TroubleshootingDetails() {
           </div>
         ))}
       </dl>
-      <p>If a page looks wrong or a button does nothing, reload the page. If that does not help, sign out and sign in again.</p>
+      <p>{t('menu.troubleshootingHelp')}</p>
       <div className="actions actions-start">
         <Button variant="secondary" onClick={() => platform.reload()}>
-          Reload the page
+          {t('menu.reloadPage')}
         </Button>
         <Button variant="secondary" onClick={() => void logout()}>
-          Sign out
+          {t('menu.signOut')}
         </Button>
       </div>
     </>

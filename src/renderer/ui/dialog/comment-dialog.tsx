@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../i18n/screens';
 import { Button } from '../button';
 import { checkComment, CommentField } from './comment-field';
 import { Modal } from './modal';
@@ -14,7 +15,8 @@ interface CommentDialogProps {
 }
 
 /** The comment dialog (spec sections 5 and 9): a required comment of 3 to 500 characters, with a live count. */
-export function CommentDialog({ open, title, label = 'Comment', submitLabel = 'Submit', busy = false, onSubmit, onCancel }: CommentDialogProps) {
+export function CommentDialog({ open, title, label, submitLabel, busy = false, onSubmit, onCancel }: CommentDialogProps) {
+  const t = useT();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const close = () => {
@@ -36,15 +38,15 @@ export function CommentDialog({ open, title, label = 'Comment', submitLabel = 'S
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button onClick={submit} loading={busy}>
-            {submitLabel}
+            {submitLabel ?? t('common.submit')}
           </Button>
         </>
       }
     >
-      <CommentField id="comment-text" label={label} value={comment} onChange={setComment} error={error} />
+      <CommentField id="comment-text" label={label ?? t('dialog.comment')} value={comment} onChange={setComment} error={error} />
     </Modal>
   );
 }

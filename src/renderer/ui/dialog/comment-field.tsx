@@ -1,5 +1,7 @@
 import { COMMENT_LIMITS, CommentSchema } from '../../../shared/validation/dialogs';
 import { withoutLeadingSpaces } from '../../../shared/validation/patterns';
+import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { tEnglish, useLanguage, useT } from '../../i18n/screens';
 import '../fields.css';
 
 interface CommentFieldProps {
@@ -19,6 +21,8 @@ interface CommentFieldProps {
  * console's reason to remove a member, in its confirm dialog) puts the same field in.
  */
 export function CommentField({ id, label, value, onChange, error, rows = 5 }: CommentFieldProps) {
+  const t = useT();
+  const count = new Intl.NumberFormat(useLanguage());
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -35,10 +39,10 @@ export function CommentField({ id, label, value, onChange, error, rows = 5 }: Co
         onChange={(event) => onChange(withoutLeadingSpaces(event.target.value))}
       />
       <p id={`${id}-count`} className="field-count">
-        {value.trim().length}/{COMMENT_LIMITS.max}
+        {count.format(value.trim().length)}/{count.format(COMMENT_LIMITS.max)}
       </p>
       <p id={`${id}-message`} className="field-message" aria-live="polite">
-        {error}
+        {error ? commentMessage(error, t) : null}
       </p>
     </div>
   );
@@ -52,4 +56,11 @@ export function checkComment(value: string, { optional = false } = {}): { ok: tr
   if (optional && value.trim() === '') return { ok: true, comment: undefined };
   const parsed = CommentSchema.safeParse(value);
   return parsed.success ? { ok: true, comment: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Required*' };
+}
+
+/** The comment's message in the language shown: the length rules by their count, the others through the catalog. */
+function commentMessage(error: string, t: ReturnType<typeof useT>): string {
+  if (error === KIT_MESSAGES.minChars(COMMENT_LIMITS.min)) return t('kit.minChars', { count: COMMENT_LIMITS.min });
+  if (error === KIT_MESSAGES.maxChars(COMMENT_LIMITS.max)) return t('kit.maxChars', { count: COMMENT_LIMITS.max });
+  return tEnglish(error);
 }

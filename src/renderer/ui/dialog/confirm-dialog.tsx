@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { CONFIRM_WORD_MAX, confirmsWord, confirmWord } from '../../../shared/validation/dialogs';
-import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { useT } from '../../i18n/screens';
 import { Button } from '../button';
 import { TextField } from '../text-field';
 import { Modal } from './modal';
@@ -31,7 +31,8 @@ interface ConfirmDialogProps {
  * The shared confirm dialog (spec sections 5 and 6): optionally the user types the uppercased word, which must match
  * exactly, and optionally ticks 'apply the change for all the company'. Confirm stays disabled until the word matches.
  */
-export function ConfirmDialog({ open, title, message, word, offerApplyToCompany = false, confirmLabel = 'Confirm', busy = false, children, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, word, offerApplyToCompany = false, confirmLabel, busy = false, children, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [applyToCompany, setApplyToCompany] = useState(false);
   const expected = word ? confirmWord(word) : null;
@@ -52,10 +53,10 @@ export function ConfirmDialog({ open, title, message, word, offerApplyToCompany 
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button disabled={!confirmed} loading={busy} onClick={() => onConfirm({ applyToCompany })}>
-            {confirmLabel}
+            {confirmLabel ?? t('dialog.confirm')}
           </Button>
         </>
       }
@@ -71,7 +72,7 @@ export function ConfirmDialog({ open, title, message, word, offerApplyToCompany 
         {expected ? (
           <TextField
             id="confirm-word"
-            label={KIT_MESSAGES.confirmType(expected)}
+            label={t('kit.confirmType', { word: expected })}
             autoComplete="off"
             spellCheck={false}
             maxLength={CONFIRM_WORD_MAX}
@@ -82,7 +83,7 @@ export function ConfirmDialog({ open, title, message, word, offerApplyToCompany 
         {offerApplyToCompany ? (
           <div className="checkbox">
             <input id="confirm-apply-company" type="checkbox" checked={applyToCompany} onChange={(event) => setApplyToCompany(event.target.checked)} />
-            <label htmlFor="confirm-apply-company">{KIT_MESSAGES.applyToCompany}</label>
+            <label htmlFor="confirm-apply-company">{t('kit.applyToCompany')}</label>
           </div>
         ) : null}
         {children}

@@ -1,7 +1,7 @@
 import { Dialog, DialogDescription, DialogHeading } from '@ariakit/react/dialog';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { MODAL_MAX_WIDTH } from '../../../shared/limits';
-import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { useT } from '../../i18n/screens';
 import { Button } from '../button';
 import './dialog.css';
 
@@ -37,6 +37,7 @@ export interface ModalProps {
  * without injecting a <style> element (the portal's CSP forbids them).
  */
 export function Modal({ open, onClose, title, description, children, footer, confirmClose, alert = false, returnFocusTo, className }: ModalProps) {
+  const t = useT();
   const [asking, setAsking] = useState(false);
   const requestClose = () => (confirmClose ? setAsking(true) : onClose());
   const confirmation = typeof confirmClose === 'object' ? confirmClose : {};
@@ -72,7 +73,7 @@ export function Modal({ open, onClose, title, description, children, footer, con
       <header className="modal-header">
         <DialogHeading className="modal-title">{title}</DialogHeading>
         {alert ? null : (
-          <button type="button" className="modal-close" aria-label="Close" onClick={requestClose}>
+          <button type="button" className="modal-close" aria-label={t('dialog.close')} onClick={requestClose}>
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
@@ -87,12 +88,12 @@ export function Modal({ open, onClose, title, description, children, footer, con
         open={open && asking}
         alert
         onClose={() => setAsking(false)}
-        title={confirmation.title ?? KIT_MESSAGES.closeConfirmTitle}
-        description={confirmation.text ?? KIT_MESSAGES.closeConfirmText}
+        title={confirmation.title ?? t('kit.closeConfirmTitle')}
+        description={confirmation.text ?? t('kit.closeConfirmText')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setAsking(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               onClick={() => {
@@ -100,7 +101,7 @@ export function Modal({ open, onClose, title, description, children, footer, con
                 onClose();
               }}
             >
-              Yes, close
+              {t('dialog.yesClose')}
             </Button>
           </>
         }
