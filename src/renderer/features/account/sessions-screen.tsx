@@ -64,7 +64,8 @@ export function SessionsScreen() {
       sort: true,
       render: (row) => (
         <span className="session-device">
-          {row.device}
+          {/* The server's description of the browser and system ("Chrome 126 on Linux"), kept as it was recorded. */}
+          <span lang="en">{row.device}</span>
           {row.current ? <span className="this-device">{t('account.thisDevice')}</span> : null}
         </span>
       ),

@@ -42,7 +42,7 @@ export function TrustedDevicesSection() {
   };
 
   const columns: TableColumn<TrustedDevice>[] = [
-    { title: t('account.colTrustedDevice'), param: 'device' },
+    { title: t('account.colTrustedDevice'), param: 'device', render: (row) => <span lang="en">{row.device}</span> },
     { title: t('account.colAdded'), param: 'createdAt', render: (row) => formatTime(row.createdAt) },
     {
       title: t('account.colLastUsed'),
