@@ -29,6 +29,7 @@ export function catalogSource(language: string): CatalogSource {
  * What `en-later` adds for `tEnglish` (src/renderer/i18n/index.ts): the `message.*` texts with arguments as patterns,
  * and under the id `*` the function that shows a text matching one in the current language (the text as it is
  * otherwise). tEnglish asks `*` for any text without an id of its own once another language than English is shown.
+ * (`translate` is the entry chunk's export that screens.ts uses already; this chunk imports the plural helpers from it too.)
  */
 function englishTemplatesModule(source: CatalogSource): string {
   const templates = Object.entries(source)

@@ -92,7 +92,9 @@ export function AppRoot() {
 export function PortalApp({ router }: { router: DataRouter }) {
   return (
     <>
-      <PlatformStatus />
+      {/* Only the desktop apps have a notice or an update to show (the web platform's never change): /login's
+          first paint in a browser carries none of it. */}
+      {__PORTAL_TARGET__ === 'desktop' ? <PlatformStatus /> : null}
       <RouterProvider router={router} />
       <Toaster />
       <GlobalErrorAlert />

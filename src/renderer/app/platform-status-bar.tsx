@@ -30,7 +30,7 @@ export function PlatformStatusBar({ notice, update }: { notice: string | null; u
       ) : null}
       {updateText ? (
         <div className="platform-status-update" role="status" aria-label={t('kit.updateLabel')}>
-          <span>{updateText}</span>
+          <span>{tEnglish(updateText)}</span>
           {update.status === 'ready' ? (
             <Button variant="secondary" onClick={restart}>
               {t('kit.restartToUpdate')}

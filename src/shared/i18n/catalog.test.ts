@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import MessageFormat from '@messageformat/core';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { MESSAGES } from '../validation/messages';
 import { PASSWORD_CHECKLIST } from '../validation/password';
 import { tooLong } from '../validation/fields';
 import { isFirstPaintId, type CatalogSource } from './catalog';
+import { englishPattern } from './english-patterns';
+import { englishMatcher } from './english-templates';
+import { callErrorSites, SAMPLE_ARGUMENT } from '../../../tests/message-sources';
 import { LANGUAGES } from './languages';
 import { pseudoMessage } from './pseudo';
 
@@ -93,6 +96,60 @@ describe('the catalogs', () => {
     // /reset-with-recovery says the mailed code in a sentence of its own.
     expect(english['recovery.resetNotice']).toContain(MESSAGES.recoveryCodeMailed);
   });
+});
+
+describe('the texts that arrive as English (tEnglish): every one has an id, so a new untranslated text fails here', () => {
+  const SRC = join(import.meta.dirname, '../..');
+  const texts = new Set(Object.values(english));
+  const templates = englishMatcher(
+    Object.entries(english)
+      .filter(([id]) => id.startsWith('message.'))
+      .map(([id, message]) => englishPattern(id, message))
+      .filter((template) => template !== null),
+  );
+  /** Shown translated: a catalog text (any namespace), or a `message.*` text with arguments that matches it. */
+  const hasId = (text: string) => texts.has(text) || templates(text) !== null;
+  const sourceFiles = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return sourceFiles(path);
+      return /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) ? [path] : [];
+    });
+
+  it('has every message of MESSAGES (each label `invalid` is called with, each wait `tooManyAttempts` says)', () => {
+    const labels = new Set(sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/MESSAGES\.invalid\('([^']+)'\)/g)].map((found) => found[1]!)));
+    expect(labels.size).toBeGreaterThan(5);
+    const all = Object.entries(MESSAGES).flatMap(([key, value]): string[] => {
+      if (typeof value === 'string') return [value];
+      if (key === 'invalid') return [...labels].map((label) => MESSAGES.invalid(label));
+      if (key === 'tooManyAttempts') return [1, 2, 30, 59, 60, 61, 119, 900, 900.2, 3600, 86_400].map((seconds) => MESSAGES.tooManyAttempts(seconds));
+      return [`MESSAGES.${key}: a function this test does not know; give it samples here`];
+    });
+    expect(all.filter((text) => !hasId(text))).toEqual([]);
+  });
+
+  it('has every message the server replies with (new CallError(code, message) under src/server)', () => {
+    // Read by programs, not shown on a screen: the admin API's bearer-token answers and the payload decoding's.
+    const MACHINE_FACING = ['server/pipeline/stages/app.ts', 'server/pipeline/stages/decode.ts'];
+    // Made at run time from another message: a schema's (each has an id: the next test), a provider's answer.
+    const MADE_FROM_OTHERS = ['server/organizations/organization.ts', 'server/pipeline/stages/parse.ts', 'server/sso/saml-connection.ts'];
+    // A part the source cannot say (SAMPLE_ARGUMENT) that is a text of the server's own: its real values.
+    const RUN_TIME_PARTS: Record<string, string[]> = {
+      [`Your company asks for ${SAMPLE_ARGUMENT}.`]: ['work email', 'the authenticator app', 'work email or the authenticator app'].map((factors) => `Your company asks for ${factors}.`),
+    };
+    const sites = callErrorSites(join(SRC, 'server')).map((site) => ({ ...site, file: relative(SRC, site.file) }));
+    expect(sites.length).toBeGreaterThan(100);
+    const dynamic = [...new Set(sites.filter((site) => site.texts === null).map((site) => site.file))].sort();
+    expect(dynamic.filter((file) => !MADE_FROM_OTHERS.includes(file)), 'a message the test cannot read: give it an id and list it here').toEqual([]);
+    // A schema's first message with how many more rows failed (organization.ts): the message itself has an id.
+    const COMPOSED = [`${SAMPLE_ARGUMENT} (and ${SAMPLE_ARGUMENT} more row)`, `${SAMPLE_ARGUMENT} (and ${SAMPLE_ARGUMENT} more rows)`];
+    const shown = sites
+      .filter((site) => !MACHINE_FACING.includes(site.file))
+      .flatMap((site) => site.texts ?? [])
+      .filter((text) => /[A-Za-z]{2}/.test(text) && !COMPOSED.includes(text))
+      .flatMap((text) => RUN_TIME_PARTS[text] ?? [text]);
+    expect([...new Set(shown.filter((text) => !hasId(text)))]).toEqual([]);
+  }, 60_000);
 });
 
 describe('the pseudo-locale', () => {
