@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { PRODUCT_KEYS, PRODUCT_LABELS, TILE_ROLES, type ProductKey, type Role } from '../../../shared/products';
 import type { AdminMember } from '../../../shared/protocol/admin-schemas';
 import { KIT_MESSAGES } from '../../../shared/validation/kit-messages';
+import { PSEUDO_LANGUAGE } from '../../../shared/i18n/languages';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { currentLanguage } from '../../i18n';
 import { t } from '../../i18n/screens';
@@ -27,15 +28,19 @@ export const ROLE_OPTIONS: readonly { readonly value: Role; readonly label: stri
 /** The locale Intl formats with: the language shown (British English for English and the pseudo-locale: "HR, Chat and Project"). */
 const intlLocale = (): string => {
   const language = currentLanguage();
-  return language === 'en' || language === 'en-XA' ? 'en-GB' : language;
+  return language === 'en' || language === PSEUDO_LANGUAGE ? 'en-GB' : language;
 };
 
 /** The time zone dates are shown in: the device's, else India's. */
 const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Kolkata';
 
-/** A moment in the language shown and the user's time zone: "12 Mar 2026, 14:05". */
+/**
+ * A moment in the language shown and the user's time zone: "12 Mar 2026, 14:05" (in figures in the pseudo-locale,
+ * which has no month names of its own).
+ */
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone() }).format(new Date(iso));
+  const dateStyle = currentLanguage() === PSEUDO_LANGUAGE ? 'short' : 'medium';
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle, timeStyle: 'short', timeZone: timeZone() }).format(new Date(iso));
 }
 
 /**
@@ -54,7 +59,7 @@ export function openedProducts(member: Pick<AdminMember, 'role' | 'productAccess
 
 /** "HR, Chat and Project", in the language shown (the pseudo-locale, with no English word, only commas). */
 export function listOf(items: readonly string[]): string {
-  if (currentLanguage() === 'en-XA') return items.join(', ');
+  if (currentLanguage() === PSEUDO_LANGUAGE) return items.join(', ');
   return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'conjunction' }).format(items);
 }
 
