@@ -23,7 +23,8 @@ const KEPT = 'main, [translate="no"]';
 
 async function expectAllTranslated(page: Page, except?: string): Promise<void> {
   expect(await untranslated(page, except)).toEqual([]);
-  expect(await clipped(page)).toEqual([]);
+  // A visually hidden span (the menu's "(opens in a new tab)") is clipped on purpose: it is read, never seen.
+  expect((await clipped(page)).filter((element) => !element.includes('class="visually-hidden"'))).toEqual([]);
 }
 
 async function signInMember(page: Page): Promise<void> {
@@ -137,7 +138,8 @@ test.describe('the shell in Urdu', () => {
     const picker = page.getByRole('combobox', { name: 'زبان' });
     await expect(picker).toHaveValue('ur');
     await picker.selectOption('hi');
-    expect(await htmlLanguage(page)).toEqual(['hi', 'ltr']);
+    // The language's chunk loads first.
+    await expect.poll(() => htmlLanguage(page)).toEqual(['hi', 'ltr']);
     await expect(page.getByRole('heading', { name: 'संगठन चुनें' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'मेन्यू' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
