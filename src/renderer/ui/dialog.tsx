@@ -54,12 +54,12 @@ export function Dialog({ open, title, onClose, returnFocusTo, children }: Dialog
     >
       {open ? (
         <>
-          <header className="dialog-header">
+          <div className="dialog-header">
             <h2 id={titleId}>{title}</h2>
             <button type="button" className="dialog-close" aria-label={t('dialog.close')} onClick={() => ref.current?.close()}>
               <span aria-hidden="true">×</span>
             </button>
-          </header>
+          </div>
           <div className="dialog-body">{children}</div>
         </>
       ) : null}
