@@ -46,14 +46,19 @@ export const untranslated = (page: Page, except?: string) =>
     return found;
   }, { except, products: Object.values(PRODUCT_LABELS) });
 
-/** Elements whose text is cut off: wider or taller than their box where the box hides what overflows. */
+/** Elements whose text is cut off: wider or taller than their box where the box hides what overflows; and a page that scrolls sideways. */
 export const clipped = (page: Page) =>
   page.evaluate(() => {
     const found: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>('body *')) {
       if (!element.checkVisibility() || !element.textContent?.trim()) continue;
       const style = getComputedStyle(element);
-      const hides = style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis';
+      // Text for screen readers only (.visually-hidden: a 1-pixel box, clipped on purpose) is not cut off.
+      if (element.getBoundingClientRect().width <= 1 || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      // A box that scrolls (a table's scroll region, a dialog's body) hides nothing the user cannot reach; one that
+      // hides its overflow, or ends it with an ellipsis, does.
+      const cuts = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+      const hides = cuts(style.overflowX) || cuts(style.overflowY) || style.textOverflow === 'ellipsis';
       if (hides && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)) found.push(element.outerHTML.slice(0, 120));
     }
     if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
