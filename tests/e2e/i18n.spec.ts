@@ -241,3 +241,65 @@ test.describe('the pseudo-locale', () => {
     });
   }
 });
+
+/** A page's first heading and its title, with what never translates (the brand, product and company names) left out. */
+async function englishInHeadingOrTitle(page: Page): Promise<string[]> {
+  const kept = /Suite Portal|Acme Corporation|Globex[\w ]*|Microsoft/g;
+  const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+  return [heading, await page.title()].filter((text) => /[A-Za-z]{3,}/.test(text.replace(kept, '')));
+}
+
+// Every screen in Hindi and in Urdu: the page says its language and direction, its heading and title are translated,
+// and axe finds nothing (the lang attribute right on every page, and the mirrored layout still accessible).
+for (const [language, dir] of [
+  ['hi', 'ltr'],
+  ['ur', 'rtl'],
+] as const) {
+  test.describe(`every screen in ${language}`, () => {
+    test.beforeEach(({ context, baseURL }) => context.addCookies([{ name: 'ubs_lang', value: language, url: baseURL! }]));
+
+    test('the screens a visitor reaches', async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of [
+        '/login',
+        '/forgot-password',
+        '/email-sent',
+        '/reset/not-a-real-code',
+        '/register',
+        '/stay-tuned',
+        '/verify-email',
+        '/forget-with-recovery',
+        '/invite/e2e-invite-register',
+        '/invite/e2e-invite-expired',
+        '/authorize',
+        '/downloads',
+        '/not-me/not-a-real-code',
+        '/acme/login',
+        '/acme/register',
+        '/no/such/page',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        expect(await htmlLanguage(page), path).toEqual([language, dir]);
+        expect(await englishInHeadingOrTitle(page), path).toEqual([]);
+        await expectAccessibleOnceQuiet(page, `${path} in ${language}`);
+      }
+    });
+
+    test('the signed-in screens', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/login');
+      await page.locator('#sign-in-identifier').fill('admin@e2e.test');
+      await page.locator('#sign-in-password').fill('Admin@12345');
+      await page.locator('#sign-in-password').press('Enter');
+      await expect(page).toHaveURL(/\/workspace$/);
+      for (const path of ['/workspace', '/change-password', '/account/sessions', '/account/history', '/account/second-factor', '/account/passkeys', '/admin/acme/members', '/admin/acme/security', '/admin/acme/apps']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        expect(await htmlLanguage(page), path).toEqual([language, dir]);
+        expect(await englishInHeadingOrTitle(page), path).toEqual([]);
+        await expectAccessibleOnceQuiet(page, `${path} in ${language}`);
+      }
+    });
+  });
+}

@@ -25,8 +25,10 @@ export const untranslated = (page: Page, except?: string) =>
   page.evaluate(({ except, products }) => {
     const skipped = (element: Element) => except !== undefined && element.closest(except) !== null;
     // What is never translated: the brand's own name, and each language's own name in the picker; codes and keys
-    // the server issued (<code>), a code's shape ('xxxx-xxxxx'), addresses, and the products' names.
-    const kept = new RegExp(`Suite Portal|English|^x+-x+$|[\\w.+-]+@[\\w.-]+|\\b(${products.join('|')})\\b`, 'g');
+    // the server issued (<code>), a code's shape ('xxxx-xxxxx'), addresses, a version and its build
+    // ('0.1.0+1abfc92.20261127T180900', whose commit may spell letters), a key combination as the keys' caps
+    // say it (Ctrl+Shift+S), and the products' names.
+    const kept = new RegExp(`Suite Portal|English|^x+-x+$|[\\w.+-]+@[\\w.-]+|\\d+\\.\\d+\\.\\d+(\\+[\\w.]+)?|\\b(Ctrl|Alt|Shift|Cmd)(\\+\\w+)+|\\b(${products.join('|')})\\b`, 'g');
     const english = (text: string) => /[A-Za-z]{2,}/.test(text.replace(kept, ''));
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
