@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_TEXTS } from './desktop-language';
 import { passkeyInSystemBrowser } from './passkey-loopback';
 import { systemBrowser, until } from './system-browser-double';
 
@@ -8,7 +9,7 @@ const SERVER = 'https://portal.example.com';
 describe('passkey sign-in in the system browser (RFC 8252 loopback with PKCE)', () => {
   it("opens the server's /desktop-passkey page with the port, a state and an S256 challenge, and answers the code with its verifier", async () => {
     const browser = systemBrowser('/passkey/callback');
-    const answer = passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat' });
+    const answer = passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS });
     await until(() => browser.opened.length > 0);
     const page = browser.page();
     expect(page.origin + page.pathname).toBe(`${SERVER}/desktop-passkey`);
@@ -35,14 +36,14 @@ describe('passkey sign-in in the system browser (RFC 8252 loopback with PKCE)', 
 
   it('answers a cancel from the page, nothing after the time allowed, and a fresh pair each time', async () => {
     const browser = systemBrowser('/passkey/callback');
-    const cancelled = passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Track' });
+    const cancelled = passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Track', texts: ENGLISH_TEXTS });
     await until(() => browser.opened.length > 0);
     const page = await browser.returnTo({ error: 'access_denied', state: browser.page().searchParams.get('state')! });
     expect(await page.text()).toContain('did not finish');
     await expect(cancelled).resolves.toEqual({ code: null, codeVerifier: null, error: 'access_denied' });
 
     const other = systemBrowser('/passkey/callback');
-    await expect(passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: other.openExternal, appName: 'Suite Chat', timeoutMs: 50 })).resolves.toEqual({ code: null, codeVerifier: null, error: null });
+    await expect(passkeyInSystemBrowser({ serverOrigin: SERVER, openExternal: other.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS, timeoutMs: 50 })).resolves.toEqual({ code: null, codeVerifier: null, error: null });
     expect(other.page().searchParams.get('state')).not.toBe(browser.page().searchParams.get('state'));
     expect(other.page().searchParams.get('code_challenge')).not.toBe(browser.page().searchParams.get('code_challenge'));
   });

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PasskeyBrowserAnswer } from '../shared/bridge/channels';
-import { ENGLISH_TEXTS, type DesktopTexts } from './desktop-language';
+// Only the type: the e2e specs run this module under plain Node, where main's compiled catalogs (a Vite virtual
+// module) do not load; the app passes its texts in (index.ts).
+import type { DesktopTexts } from './desktop-language';
 import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
 
 /** The portal's page that runs the ceremony on its own origin (a route of the web portal). */
@@ -28,8 +30,8 @@ export async function passkeyInSystemBrowser(options: {
   serverOrigin: string;
   openExternal(url: string): Promise<void>;
   appName: string;
-  /** The app's language (English when not given). */
-  texts?: DesktopTexts;
+  /** The app's language: the page the browser tab shows at the end is in it. */
+  texts: DesktopTexts;
   timeoutMs?: number;
 }): Promise<PasskeyBrowserAnswer> {
   const codeVerifier = randomBytes(32).toString('base64url');
@@ -45,7 +47,7 @@ export async function passkeyInSystemBrowser(options: {
       return error !== null && ERROR.test(error) ? { code: null, codeVerifier: null, error } : null;
     },
     page: (answer): LoopbackPage => {
-      const { t, language, direction } = options.texts ?? ENGLISH_TEXTS;
+      const { t, language, direction } = options.texts;
       const app = options.appName;
       return {
         title: t('desktop.passkeyPageTitle'),

@@ -9,6 +9,7 @@ import { passkeyInSystemBrowser } from '../../src/main/passkey-loopback';
 import { desktopUserAgent } from '../../src/shared/desktop-user-agent';
 import { createCaller } from '../../src/shared/protocol';
 import { EVENTS } from '../../src/shared/protocol/contract';
+import english from '../../src/shared/i18n/locales/en.json' with { type: 'json' };
 import { typeOtp } from './helpers';
 import type { ReceivedMail } from '../mail/smtp-receiver';
 import { codeIn, mailCount, waitForMail, withCode } from './mail';
@@ -238,7 +239,13 @@ test('a desktop app signs in with a passkey through the system browser (RFC 8252
   await logout(page);
 
   // Main's own module, as the app runs it (src/main/passkey-loopback.ts); the system browser is this Chromium page.
-  const answer = passkeyInSystemBrowser({ serverOrigin: origin, openExternal: async (url) => void (await page.goto(url)), appName: 'Suite Chat' });
+  // The app's English, as main's catalog has it (its compiled form is a Vite module; the spec runs under plain Node).
+  const texts = {
+    language: 'en',
+    direction: 'ltr',
+    t: (id: keyof typeof english, values: Record<string, unknown> = {}) => english[id].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name])),
+  } as const;
+  const answer = passkeyInSystemBrowser({ serverOrigin: origin, openExternal: async (url) => void (await page.goto(url)), appName: 'Suite Chat', texts });
   await expect(page.getByRole('heading', { name: 'Sign in to the desktop app' })).toBeVisible();
   await expect(page).toHaveTitle('Passkey Sign In · Suite Portal');
   await expectAccessible(page, 'desktop passkey page');
