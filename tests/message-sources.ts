@@ -204,3 +204,55 @@ export function callErrorSites(folder: string): MessageSite[] {
   }
   return sites;
 }
+
+/** Every field issue the server builds itself (`{ path, message }`) under `folder`: the file and the texts its message may be. */
+export function issueSites(folder: string): MessageSite[] {
+  const sites: MessageSite[] = [];
+  for (const file of filesUnder(folder)) {
+    const visit = (node: ts.Node) => {
+      if (ts.isObjectLiteralExpression(node)) {
+        const properties = propertiesOf(node);
+        const hasPath = node.properties.some((property) => property.name && ts.isIdentifier(property.name) && property.name.text === 'path');
+        const message = properties.get('message');
+        if (hasPath && message) sites.push({ file, texts: textsOf(file, message) });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source(file));
+  }
+  return sites;
+}
+
+/** Zod's checks that take the message to show as an argument (`.min(8, 'text')`, `.refine(test, 'text')`). */
+const CHECKS = new Set(['refine', 'superRefine', 'min', 'max', 'length', 'regex', 'email', 'url', 'nonempty', 'startsWith', 'endsWith', 'int', 'positive', 'nonnegative']);
+
+/**
+ * Every message a shared schema under `folder` gives for input it refuses: a text passed to one of zod's checks, or a
+ * `message:` / `error:` property beside them. Texts with no space are left out (a property's value, an id).
+ */
+export function schemaMessages(folder: string): { file: string; text: string }[] {
+  const found: { file: string; text: string }[] = [];
+  const add = (file: string, node: ts.Node) => {
+    for (const text of textsOf(file, node) ?? []) if (/[A-Za-z]{2,} [A-Za-z]/.test(text)) found.push({ file, text });
+  };
+  for (const file of filesUnder(folder)) {
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && CHECKS.has(node.expression.name.text)) {
+        for (const argument of node.arguments) {
+          const bare = unwrap(argument);
+          if (ts.isStringLiteral(bare) || ts.isNoSubstitutionTemplateLiteral(bare) || ts.isTemplateExpression(bare)) add(file, bare);
+          else if (ts.isObjectLiteralExpression(bare)) {
+            const properties = propertiesOf(bare);
+            for (const key of ['message', 'error']) {
+              const value = properties.get(key);
+              if (value && !ts.isFunctionLike(value) && !ts.isArrowFunction(unwrap(value))) add(file, value);
+            }
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source(file));
+  }
+  return found;
+}

@@ -17,6 +17,10 @@ describe('tEnglish', () => {
     expect(tEnglish('This person is not a member of Acme Corp.')).toBe('यह व्यक्ति Acme Corp का सदस्य नहीं है।');
     expect(tEnglish('Your company asks for the authenticator app.')).toBe('आपकी कंपनी ऑथेंटिकेटर ऐप माँगती है।');
     expect(tEnglish(MESSAGES.invalidOtp)).not.toBe(MESSAGES.invalidOtp);
+    // A field issue the server builds with an address, a company and a role (invitations, product access).
+    expect(tEnglish('asha@acme.example is already a member of Acme Corp.')).toBe('asha@acme.example पहले से Acme Corp के सदस्य हैं।');
+    expect(tEnglish('Payroll cannot be opened by a client: choose another product or role.')).toBe('Payroll को क्लाइंट नहीं खोल सकता: कोई दूसरा प्रोडक्ट या भूमिका चुनें।');
+    expect(tEnglish("Survey is not in Acme's plan.")).toBe('Survey Acme के प्लान में नहीं है।');
     expect(tEnglish('A text no catalog has.')).toBe('A text no catalog has.');
     await showLanguage('ta');
     expect(tEnglish(MESSAGES.tooManyAttempts(120))).toBe('பல முறை முயன்றுவிட்டீர்கள். 2 நிமிடங்கள் கழித்து மீண்டும் முயலவும்.');
