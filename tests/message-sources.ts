@@ -144,6 +144,10 @@ export function textsOf(file: string, node: ts.Node): string[] | null {
     const [yes, no] = [textsOf(file, bare.whenTrue), textsOf(file, bare.whenFalse)];
     return yes && no ? [...yes, ...no] : null;
   }
+  if (ts.isBinaryExpression(bare) && bare.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
+    const [left, right] = [textsOf(file, bare.left), textsOf(file, bare.right)];
+    return left && right ? [...left, ...right] : null;
+  }
   if (ts.isBinaryExpression(bare) && bare.operatorToken.kind === ts.SyntaxKind.PlusToken) {
     const [left, right] = [textsOf(file, bare.left), textsOf(file, bare.right)];
     return left && right ? left.flatMap((a) => right.map((b) => a + b)) : null;
@@ -249,6 +253,33 @@ export function schemaMessages(folder: string): { file: string; text: string }[]
             }
           }
         }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source(file));
+  }
+  return found;
+}
+
+/**
+ * The texts given to the functions `names` under `folder` (a call or a `new`): each argument's, an object's property
+ * values', one level of objects down. Arguments made at run time (another error's message) are left out: the
+ * CallError test reads those where they are made.
+ */
+export function callTexts(folder: string, names: readonly string[]): { file: string; text: string }[] {
+  const found: { file: string; text: string }[] = [];
+  const add = (file: string, node: ts.Node, depth: number) => {
+    const bare = unwrap(node);
+    if (ts.isObjectLiteralExpression(bare)) {
+      if (depth < 2) for (const value of propertiesOf(bare).values()) add(file, value, depth + 1);
+      return;
+    }
+    for (const text of textsOf(file, bare) ?? []) if (/[A-Za-z]{2,}/.test(text)) found.push({ file, text });
+  };
+  for (const file of filesUnder(folder)) {
+    const visit = (node: ts.Node) => {
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isIdentifier(node.expression) && names.includes(node.expression.text)) {
+        for (const argument of node.arguments ?? []) add(file, argument, 0);
       }
       ts.forEachChild(node, visit);
     };

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { microsoftLinks, sessions } from '../../src/server/db/schema';
+import hi from '../../src/shared/i18n/locales/hi.json';
+import ur from '../../src/shared/i18n/locales/ur.json';
 import { MICROSOFT_MESSAGES } from '../../src/server/microsoft/microsoft-sign-in';
 import { codeIn, startSmtpReceiver, withCode, type SmtpReceiver } from '../mail/smtp-receiver';
 import { startEntraStandIn, type DirectoryUser, type EntraStandIn } from '../oidc/entra-stand-in';
@@ -326,5 +328,18 @@ describeEngines('Microsoft sign-in not configured', (engine) => {
     const page = await response.text();
     expect(page).toContain('<title>Microsoft sign-in</title>');
     expect(page).toContain('Microsoft sign-in is not configured on this portal.');
+  });
+
+  it('says so in the visitor\'s language: the ubs_lang cookie, else Accept-Language (Urdu right to left)', async () => {
+    const hindi = await (await fetch(`${app.url}/auth/ms/login?binding=${binding()}`, { headers: { cookie: 'ubs_lang=hi', 'accept-language': 'ur' } })).text();
+    expect(hindi).toContain('<html lang="hi" dir="ltr">');
+    expect(hindi).toContain(`<h1>${hi['message.microsoftNotConfigured']}</h1>`);
+    expect(hindi).toContain(`<p>${hi['page.closeWindow']}</p>`);
+    const urdu = await fetch(`${app.url}/auth/ms/login?binding=${binding()}`, { headers: { 'accept-language': 'ur-PK,ur;q=0.9,en;q=0.5' } });
+    expect(urdu.headers.get('vary')).toMatch(/Accept-Language/);
+    const page = await urdu.text();
+    expect(page).toContain('<html lang="ur" dir="rtl">');
+    expect(page).toContain(`<h1>${ur['message.microsoftNotConfigured']}</h1>`);
+    expect(page).not.toMatch(/<(h1|p|title)>[^<]*\b(sign|window|portal|password)\b/i);
   });
 });

@@ -6,6 +6,7 @@ import { authorizationRequest, Browser, discover, exchangeCode, introspect, refr
 import { OAUTH_APP, OAUTH_CONFIDENTIAL, OAUTH_PASSWORD, OAUTH_USERS, oauthSeed } from './fixtures/oauth-seed';
 import { describeEngines, signIn, useTestServerWithMail, resetLimits, type Engine, type TestServer } from './harness';
 import { freePort } from '../free-port';
+import hi from '../../src/shared/i18n/locales/hi.json';
 import { DEVICE_TRUST_PATH } from '../../src/shared/protocol/trusted-device-schemas';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Safari/537.36';
@@ -156,6 +157,14 @@ describeEngines('third-party sign-in (the portal as an OpenID provider)', (engin
     const unknownResponse = await browser.get(unknown.url);
     expect(unknownResponse.status).toBe(400);
     expect(await unknownResponse.text()).toContain('not registered with the portal');
+    // In the visitor's language, the OAuth error code kept as the protocol wrote it for the app's developer.
+    const hindi = await fetch(unknown.url, { redirect: 'manual', headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+    expect(hindi.status).toBe(400);
+    const page = await hindi.text();
+    expect(page).toContain('<html lang="hi" dir="ltr">');
+    expect(page).toContain(`<h1>${hi['page.signInNotStarted']}</h1><p>${hi['message.appNotRegistered']}</p>`);
+    expect(page).toContain('<code dir="ltr">invalid_client</code>');
+    expect(page).toContain(`<a href="/login">${hi['page.goToPortal']}</a>`);
 
     const noPkce = await authorizationRequest(client);
     noPkce.url.searchParams.delete('code_challenge');

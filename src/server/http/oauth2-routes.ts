@@ -4,6 +4,7 @@ import { OAUTH2_CONSENT_PATH, OAUTH2_CONTINUE_PATH } from '../../shared/protocol
 import type { Logger } from '../log';
 import type { OidcProvider } from '../oidc/provider';
 import { errorPage } from '../oidc/error-page';
+import { pageLanguage } from '../i18n/server-page';
 import type { Pipeline } from '../pipeline/pipeline';
 import { jsonBody, pipelineRoute } from './pipeline-route';
 
@@ -18,7 +19,8 @@ export function oauth2Router(oidc: OidcProvider, pipeline: Pipeline, log: Logger
   router.get(`/oidc/auth`, async (req, res, next) => {
     const clientId = typeof req.query.client_id === 'string' ? req.query.client_id : null;
     if (clientId && req.query.code_challenge === undefined && (await oidc.clientKind(clientId)) === 'public') {
-      res.status(400).set('Cache-Control', 'no-store').type('html').send(errorPage({ error: 'pkce_required', error_description: 'code_challenge is missing' }));
+      const language = pageLanguage(req.headers.cookie, req.headers['accept-language']);
+      res.status(400).set('Cache-Control', 'no-store').set('Vary', 'Cookie, Accept-Language').type('html').send(errorPage(language, { error: 'pkce_required', error_description: 'code_challenge is missing' }));
       return;
     }
     next();

@@ -8,7 +8,7 @@ import type { Caller } from '../pipeline/context';
 import type { Pipeline } from '../pipeline/pipeline';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
-import { connectionLanguage } from './request-language';
+import { connectionLanguage } from '../i18n/request-language';
 
 /** The Authorization header's bearer token: the portal session of "Continue as". */
 function bearerToken(header: string | undefined): string | null {

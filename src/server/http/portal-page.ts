@@ -6,7 +6,7 @@ import { HTTP_ROUTES, LOGIN_SHELLS_FILE, PORTAL_CONFIG_ELEMENT_ID, TOKEN_COOKIE,
 import { escapeHtml } from '../../shared/escape-html';
 import { DEFAULT_LANGUAGE, directionOf, type Language, type UiLanguage } from '../../shared/i18n/languages';
 import { portalPathOf } from '../../shared/portal-paths';
-import { requestLanguage } from './request-language';
+import { requestLanguage } from '../i18n/request-language';
 
 /**
  * The web portal's page (the build's index.html) as the server sends it for a navigation: with this deployment's
@@ -95,7 +95,7 @@ export function organizationOfPath(path: string): string | null {
 /**
  * The language of the page (issue 26): the visitor's choice, remembered in the `ubs_lang` cookie (which may be the
  * pseudo-locale); else, on an organization's signed-out pages, the language its admin set; else the first of the
- * browser's Accept-Language the portal speaks; else English (request-language.ts has the cookie's and the header's rule).
+ * browser's Accept-Language the portal speaks; else English (i18n/request-language.ts has the cookie's and the header's rule).
  */
 export async function pageLanguage(req: Pick<Request, 'headers' | 'path'>, organizationLanguageOf: OrganizationLanguageOf = async () => null): Promise<UiLanguage> {
   const asked = requestLanguage(req.headers.cookie, req.headers['accept-language']);

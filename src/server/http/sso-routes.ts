@@ -32,8 +32,8 @@ const AcsFormSchema = z.object({ SAMLResponse: z.string().min(1).max(500_000), R
 const ConnectionParamSchema = z.object({ connectionId: z.uuid() });
 
 /** A refused or failed company sign-in, as the browser shows it: what happened, and the way back to /login. */
-function failurePage(res: Response, status: number, text: string): void {
-  infoPage(res, status, { title: 'Company sign-in', heading: 'Company sign-in did not finish.', text, next: '', link: { href: '/login', label: 'Back to sign in' } });
+function failurePage(req: Request, res: Response, status: number, text: string): void {
+  infoPage(req, res, status, { title: 'Company sign-in', heading: 'Company sign-in did not finish.', text, link: { href: '/login', label: 'Back to sign in' } });
 }
 
 /**
@@ -60,12 +60,12 @@ export function ssoRouter(services: Services): Router {
     res.set('Cache-Control', 'no-store').redirect(303, target);
   };
 
-  const fail = (res: Response, error: unknown) => {
-    if (error instanceof SsoRefusal) failurePage(res, error.status, error.userMessage);
-    else if (error instanceof CallError) failurePage(res, error.code, error.message);
+  const fail = (req: Request, res: Response, error: unknown) => {
+    if (error instanceof SsoRefusal) failurePage(req, res, error.status, error.userMessage);
+    else if (error instanceof CallError) failurePage(req, res, error.code, error.message);
     else {
       log.error('sso.failed', { reason: error instanceof Error ? error.message.slice(0, 300) : String(error) });
-      failurePage(res, 500, SSO_MESSAGES.unavailable);
+      failurePage(req, res, 500, SSO_MESSAGES.unavailable);
     }
   };
 
@@ -73,10 +73,10 @@ export function ssoRouter(services: Services): Router {
     try {
       const orgId = OrgIdSchema.safeParse(req.params.orgId);
       const query = StartQuerySchema.safeParse(req.query);
-      if (!orgId.success || !query.success) return failurePage(res, 400, 'This sign-in link is not complete. Start again from the sign-in page.');
+      if (!orgId.success || !query.success) return failurePage(req, res, 400, 'This sign-in link is not complete. Start again from the sign-in page.');
       await spend(req);
       const found = query.data.connection ? await findConnection(services.db, query.data.connection) : await connectionForOrganization(services.db, orgId.data);
-      if (!found || !found.row.enabled || found.org.orgId !== orgId.data) return failurePage(res, 404, SSO_MESSAGES.unavailable);
+      if (!found || !found.row.enabled || found.org.orgId !== orgId.data) return failurePage(req, res, 404, SSO_MESSAGES.unavailable);
       const { loopback, state, code_challenge: challenge } = query.data;
       if (loopback !== undefined && state && challenge) {
         // A desktop app: the hand-off goes back to its listener, and only its PKCE verifier redeems it (no cookie).
@@ -89,18 +89,18 @@ export function ssoRouter(services: Services): Router {
       setBinding(res, binding);
       res.set('Cache-Control', 'no-store').redirect(302, url.href);
     } catch (error) {
-      fail(res, error);
+      fail(req, res, error);
     }
   });
 
   router.get(HTTP_ROUTES.ssoOidcCallback, async (req, res) => {
     try {
       const query = OidcCallbackSchema.safeParse(req.query);
-      if (!query.success) return failurePage(res, 400, SSO_MESSAGES.expired);
+      if (!query.success) return failurePage(req, res, 400, SSO_MESSAGES.expired);
       await spend(req);
       sendOn(res, await sso.finishOidc({ code: query.data.code ?? null, state: query.data.state, iss: query.data.iss, error: query.data.error }, originOf(req)));
     } catch (error) {
-      fail(res, error);
+      fail(req, res, error);
     }
   });
 
@@ -111,7 +111,7 @@ export function ssoRouter(services: Services): Router {
       if (!xml) return void res.status(404).type('text/plain').send('No such SAML connection.');
       res.set('Cache-Control', 'no-cache').type('application/samlmetadata+xml').send(xml);
     } catch (error) {
-      fail(res, error);
+      fail(req, res, error);
     }
   });
 
@@ -119,7 +119,7 @@ export function ssoRouter(services: Services): Router {
     try {
       const params = ConnectionParamSchema.safeParse(req.params);
       const form = AcsFormSchema.safeParse(req.body);
-      if (!params.success || !form.success) return failurePage(res, 400, SSO_MESSAGES.refused);
+      if (!params.success || !form.success) return failurePage(req, res, 400, SSO_MESSAGES.refused);
       await spend(req);
       // An IdP-initiated sign-in has no binding yet: this response gives the browser one with the hand-off.
       const binding = randomValue();
@@ -127,7 +127,7 @@ export function ssoRouter(services: Services): Router {
       if (!form.data.RelayState) setBinding(res, binding);
       sendOn(res, back);
     } catch (error) {
-      fail(res, error);
+      fail(req, res, error);
     }
   });
 

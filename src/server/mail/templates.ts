@@ -1,10 +1,10 @@
 import { PRODUCT_NAME, type MailMessage } from './mailer';
-import { mailText, type MailMessageId } from './catalog';
+import { mailText, type MailMessageId } from '../i18n/catalog';
 import { CODE_LIFETIMES } from '../auth/one-time-codes';
 import { escapeHtml } from '../../shared/escape-html';
 import { directionOf, type Language } from '../../shared/i18n/languages';
 
-export { mailLanguage } from './catalog';
+export { mailLanguage } from '../i18n/catalog';
 
 /** The time zone of the dates a mail shows (spec section 9's default: the portal's users are in India). */
 export const MAIL_TIME_ZONE = 'Asia/Kolkata';

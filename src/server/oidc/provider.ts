@@ -7,6 +7,7 @@ import { loadServerSecret } from '../db/server-secrets';
 import { clientOrganization, consumeAuthorizationCode, databaseAdapter, findClientMetadata, grantOrganization } from './adapter';
 import { clientSecretMatches } from './client-secrets';
 import { errorPage } from './error-page';
+import { pageLanguage } from '../i18n/server-page';
 import { loadSigningKeys } from './signing-keys';
 
 /** Where the protocol's endpoints live; discovery is at `{PUBLIC_URL}/.well-known/openid-configuration`. */
@@ -166,7 +167,9 @@ export async function createOidcProvider(db: Db, publicUrl: string, options: { t
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(out as { error?: string; error_description?: string });
+      ctx.vary('Cookie');
+      ctx.vary('Accept-Language');
+      ctx.body = errorPage(pageLanguage(ctx.get('cookie'), ctx.get('accept-language')), out as { error?: string; error_description?: string });
     },
   };
 

@@ -27,7 +27,7 @@ export interface FinishingCall {
 export async function startPortalSession(services: Services, call: FinishingCall, passed: { user: UserRow; detail: string }, logged: Record<string, unknown> = {}): Promise<{ token: string; sessionId: string }> {
   const { detail } = passed;
   const { origin } = call;
-  // The account's language (its mails are written in it, mail/catalog.ts) changes only by a choice: the connection's
+  // The account's language (its mails are written in it, i18n/catalog.ts) changes only by a choice: the connection's
   // is written when the account has none yet, or when it is the user's (the cookie, the picker); a browser's
   // Accept-Language never replaces a stored one.
   const stored = passed.user.language;

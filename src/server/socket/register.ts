@@ -14,7 +14,7 @@ import type { Flooding } from '../pipeline/stages/connection-rate';
 import { deviceTokenOfCookie } from '../sign-in/trusted-devices';
 import { ssoBindingOfCookie } from '../sso/binding-cookie';
 import { SIGN_IN_AGAIN } from '../pipeline/stages/session';
-import { connectionLanguage, type RequestLanguage } from '../http/request-language';
+import { connectionLanguage, type RequestLanguage } from '../i18n/request-language';
 import type { Language } from '../../shared/i18n/languages';
 
 interface SocketData {

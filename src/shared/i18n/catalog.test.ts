@@ -9,7 +9,7 @@ import { tooLong } from '../validation/fields';
 import { isFirstPaintId, type CatalogSource } from './catalog';
 import { englishPattern } from './english-patterns';
 import { englishMatcher } from './english-templates';
-import { callErrorSites, issueSites, SAMPLE_ARGUMENT, schemaMessages } from '../../../tests/message-sources';
+import { callErrorSites, callTexts, issueSites, SAMPLE_ARGUMENT, schemaMessages } from '../../../tests/message-sources';
 import { LANGUAGES } from './languages';
 import { pseudoMessage } from './pseudo';
 
@@ -158,6 +158,15 @@ describe('the texts that arrive as English (tEnglish): every one has an id, so a
     // The role in "cannot be opened by a {role}" is one of the three the schema allows.
     const roles = (text: string) => (text.includes(`by a ${SAMPLE_ARGUMENT}:`) ? ['admin', 'member', 'client'].map((role) => text.replace(`by a ${SAMPLE_ARGUMENT}:`, `by a ${role}:`)) : [text]);
     expect([...new Set(sites.flatMap((site) => site.texts!).flatMap(roles).filter((text) => !hasId(text)))]).toEqual([]);
+  }, 60_000);
+
+  it('has every text of the server\'s own pages (a company or Microsoft sign-in that cannot go on, an app\'s sign-in that cannot start)', () => {
+    // The pages' functions (http/info-page.ts and its callers, oidc/error-page.ts) and the refusals they show.
+    const found = callTexts(join(SRC, 'server'), ['infoPage', 'failurePage', 'page', 'serverPage', 'SsoRefusal']);
+    expect(found.length).toBeGreaterThan(10);
+    // What the page shows as the protocol wrote it (a reason for the audit, an OAuth error's description), and links.
+    const NOT_SHOWN_AS_TEXT = (text: string) => /^[a-z0-9_-]+$/.test(text) || text.startsWith('/') || text === 'code_challenge is missing';
+    expect([...new Set(found.filter(({ text }) => !NOT_SHOWN_AS_TEXT(text) && !hasId(text)).map(({ file, text }) => `${relative(SRC, file)}: ${text}`))]).toEqual([]);
   }, 60_000);
 
   it('has every message the shared schemas refuse input with (a check\'s text, such as the provider address\'s)', () => {

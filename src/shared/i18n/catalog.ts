@@ -23,10 +23,11 @@ export const FIRST_PAINT_NAMESPACES = ['app', 'boot', 'brand', 'common', 'field'
 export type FirstPaintId = Extract<MessageId, `${(typeof FIRST_PAINT_NAMESPACES)[number]}.${string}`>;
 
 /**
- * The namespaces only the server uses: `mail` (src/server/mail/catalog.ts compiles them for the mails). They are in
+ * The namespaces only the server uses: `mail` (the mails) and `page` (its own small pages: a sign-in that cannot go on,
+ * src/server/i18n/server-page.ts); src/server/i18n/catalog.ts compiles them. They are in
  * the same catalogs, so the catalog check covers them, but no renderer chunk carries them (build-i18n.ts).
  */
-export const SERVER_NAMESPACES = ['mail'] as const;
+export const SERVER_NAMESPACES = ['mail', 'page'] as const;
 
 export const isServerId = (id: string): boolean => (SERVER_NAMESPACES as readonly string[]).includes(id.split('.')[0] ?? '');
 
