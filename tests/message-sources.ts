@@ -287,3 +287,25 @@ export function callTexts(folder: string, names: readonly string[]): { file: str
   }
   return found;
 }
+
+/** Every text of a `…_MESSAGES` object under `folder` (a module's sentences for its users), functions' returns included. */
+export function messageTables(folder: string): { file: string; name: string; texts: string[] | null }[] {
+  const found: { file: string; name: string; texts: string[] | null }[] = [];
+  for (const file of filesUnder(folder)) {
+    const visit = (node: ts.Node) => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /MESSAGES$/.test(node.name.text) && node.initializer) {
+        const table = unwrap(node.initializer);
+        if (ts.isObjectLiteralExpression(table)) {
+          for (const [key, value] of propertiesOf(table)) {
+            const bare = unwrap(value);
+            const texts = ts.isFunctionLike(bare) ? returnsOf(file, bare as ts.FunctionLikeDeclaration) : textsOf(file, bare);
+            found.push({ file, name: `${node.name.text}.${key}`, texts });
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source(file));
+  }
+  return found;
+}
