@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_TEXTS } from './desktop-language';
 import { companySignInInSystemBrowser } from './company-loopback';
 import { systemBrowser, until } from './system-browser-double';
 
@@ -8,7 +9,7 @@ const SERVER = 'https://portal.example.com';
 describe('company sign-in in the system browser (RFC 8252 loopback with PKCE)', () => {
   it("opens the organization's /{orgId}/sso with the port, a state and an S256 challenge, and answers the hand-off with its verifier", async () => {
     const browser = systemBrowser('/sso/callback');
-    const answer = companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/skyline/sso?connection=7d444840-9dc0-11d1-b245-5ffdce74fad2&login_hint=nina%40skyline.test', openExternal: browser.openExternal, appName: 'Suite Chat' });
+    const answer = companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/skyline/sso?connection=7d444840-9dc0-11d1-b245-5ffdce74fad2&login_hint=nina%40skyline.test', openExternal: browser.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS });
     await until(() => browser.opened.length > 0);
     const page = browser.page();
     expect(page.origin + page.pathname).toBe(`${SERVER}/skyline/sso`);
@@ -29,9 +30,9 @@ describe('company sign-in in the system browser (RFC 8252 loopback with PKCE)', 
   it('opens nothing for a path that is not a company sign-in start, and answers nothing when time runs out', async () => {
     const browser = systemBrowser('/sso/callback');
     for (const path of ['https://evil.example/sso', '//evil.example/acme/sso', '/acme/sso/../../admin', '/auth/ms/login']) {
-      expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path, openExternal: browser.openExternal, appName: 'Suite Chat' }), path).toEqual({ handoff: null, codeVerifier: null });
+      expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path, openExternal: browser.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS }), path).toEqual({ handoff: null, codeVerifier: null });
     }
     expect(browser.opened).toEqual([]);
-    expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/acme/sso', openExternal: browser.openExternal, appName: 'Suite Chat', timeoutMs: 50 })).toEqual({ handoff: null, codeVerifier: null });
+    expect(await companySignInInSystemBrowser({ serverOrigin: SERVER, path: '/acme/sso', openExternal: browser.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS, timeoutMs: 50 })).toEqual({ handoff: null, codeVerifier: null });
   });
 });

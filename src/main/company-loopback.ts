@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { CompanyBrowserAnswer } from '../shared/bridge/channels';
 import { DESKTOP_SSO_CALLBACK_PATH } from '../shared/protocol/sso-schemas';
-import { ENGLISH_TEXTS, type DesktopTexts } from './desktop-language';
-import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
+import type { DesktopTexts } from './desktop-language';
+import { awaitLoopbackAnswer, loopbackSecrets } from './loopback';
 
 /** Time to sign in at the company's provider; the hand-off the portal gives back then lives 2 minutes more. */
 export const COMPANY_LOOPBACK_TIMEOUT_MS = 5 * 60 * 1000;
@@ -27,24 +26,21 @@ export async function companySignInInSystemBrowser(options: {
   path: string;
   openExternal(url: string): Promise<void>;
   appName: string;
-  /** The app's language (English when not given). */
-  texts?: DesktopTexts;
+  /** The app's language: the page the browser tab shows at the end is in it. */
+  texts: DesktopTexts;
   timeoutMs?: number;
 }): Promise<CompanyBrowserAnswer> {
   if (!START_PATH.test(options.path)) return NOTHING;
-  const codeVerifier = randomBytes(32).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  const state = randomBytes(16).toString('base64url');
+  const { codeVerifier, codeChallenge, state } = loopbackSecrets();
   return awaitLoopbackAnswer<CompanyBrowserAnswer>({
     path: DESKTOP_SSO_CALLBACK_PATH,
     read: (url) => {
       const handoff = url.searchParams.get('handoff');
       return url.searchParams.get('state') === state && handoff !== null && HANDOFF.test(handoff) ? { handoff, codeVerifier } : null;
     },
-    page: (): LoopbackPage => {
-      const { t, language, direction } = options.texts ?? ENGLISH_TEXTS;
-      return { title: t('desktop.companyPageTitle'), text: t('desktop.companyPageDone', { app: options.appName }), language, direction };
-    },
+    page: () => ({ title: 'desktop.companyPageTitle', text: 'desktop.companyPageDone' }),
+    texts: options.texts,
+    appName: options.appName,
     open: async (port) => {
       const start = new URL(options.path, options.serverOrigin);
       for (const [name, value] of Object.entries({ loopback: String(port), state, code_challenge: codeChallenge, code_challenge_method: 'S256' })) start.searchParams.set(name, value);

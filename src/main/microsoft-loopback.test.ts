@@ -1,5 +1,6 @@
 import type { MicrosoftAnswer } from '../shared/bridge/channels';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_TEXTS } from './desktop-language';
 import { createDesktopMicrosoftSignIn, EMBEDDED_WINDOW_REFUSED, refusesEmbeddedWindow, signInWithSystemBrowser } from './microsoft-loopback';
 import { NO_ANSWER } from './microsoft-popup';
 
@@ -29,7 +30,7 @@ const until = async (check: () => boolean) => {
 describe('Microsoft sign-in in the system browser (RFC 8252 loopback)', () => {
   it('opens the server login with loopback={port} and answers the code and state the browser brings back', async () => {
     const browser = systemBrowser();
-    const answer = signInWithSystemBrowser({ url: START, serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat' });
+    const answer = signInWithSystemBrowser({ url: START, serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS });
     await until(() => browser.opened.length > 0);
     const opened = new URL(browser.opened[0]!);
     expect(opened.origin + opened.pathname).toBe(`${SERVER}/auth/ms/login`);
@@ -47,17 +48,17 @@ describe('Microsoft sign-in in the system browser (RFC 8252 loopback)', () => {
 
   it("answers the provider's error, and nothing after the time allowed", async () => {
     const browser = systemBrowser();
-    const refused = signInWithSystemBrowser({ url: START, serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Track' });
+    const refused = signInWithSystemBrowser({ url: START, serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Track', texts: ENGLISH_TEXTS });
     await until(() => browser.opened.length > 0);
     expect(await (await browser.returnTo('error=access_denied&state=s')).text()).toContain('did not finish');
     await expect(refused).resolves.toMatchObject({ code: null, error: 'access_denied' });
 
-    await expect(signInWithSystemBrowser({ url: START, serverOrigin: SERVER, openExternal: async () => undefined, appName: 'Suite Chat', timeoutMs: 50 })).resolves.toEqual(NO_ANSWER);
+    await expect(signInWithSystemBrowser({ url: START, serverOrigin: SERVER, openExternal: async () => undefined, appName: 'Suite Chat', texts: ENGLISH_TEXTS, timeoutMs: 50 })).resolves.toEqual(NO_ANSWER);
   });
 
   it('never sends the browser anywhere but the account server', async () => {
     const browser = systemBrowser();
-    await expect(signInWithSystemBrowser({ url: 'https://evil.example/auth/ms/login', serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat' })).rejects.toThrow(/account server/);
+    await expect(signInWithSystemBrowser({ url: 'https://evil.example/auth/ms/login', serverOrigin: SERVER, openExternal: browser.openExternal, appName: 'Suite Chat', texts: ENGLISH_TEXTS })).rejects.toThrow(/account server/);
     expect(browser.opened).toEqual([]);
   });
 });

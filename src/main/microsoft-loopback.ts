@@ -1,8 +1,8 @@
 import type { MicrosoftAnswer } from '../shared/bridge/channels';
 import { answerFrom, NO_ANSWER } from './microsoft-popup';
 import { isOnOrigin } from './origins';
-import { ENGLISH_TEXTS, type DesktopTexts } from './desktop-language';
-import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
+import type { DesktopTexts } from './desktop-language';
+import { awaitLoopbackAnswer } from './loopback';
 
 /** How long the system browser may take before the app gives up waiting (the server's attempt lives 10 minutes). */
 export const LOOPBACK_TIMEOUT_MS = 10 * 60 * 1000;
@@ -21,24 +21,17 @@ export async function signInWithSystemBrowser(options: {
   serverOrigin: string;
   openExternal(url: string): Promise<void>;
   appName: string;
-  /** The app's language (English when not given). */
-  texts?: DesktopTexts;
+  /** The app's language: the page the browser tab shows at the end is in it. */
+  texts: DesktopTexts;
   timeoutMs?: number;
 }): Promise<MicrosoftAnswer> {
   if (!isOnOrigin(options.url, [options.serverOrigin])) throw new Error('Microsoft sign-in starts on the account server only.');
   return awaitLoopbackAnswer({
     path: CALLBACK_PATH,
     read: (url) => answerFrom(url.href),
-    page: (found): LoopbackPage => {
-      const { t, language, direction } = options.texts ?? ENGLISH_TEXTS;
-      const app = options.appName;
-      return {
-        title: t('desktop.microsoftPageTitle'),
-        text: found.code ? t('desktop.microsoftPageDone', { app }) : t('desktop.microsoftPageUnfinished', { app }),
-        language,
-        direction,
-      };
-    },
+    page: (found) => ({ title: 'desktop.microsoftPageTitle', text: found.code ? 'desktop.microsoftPageDone' : 'desktop.microsoftPageUnfinished' }),
+    texts: options.texts,
+    appName: options.appName,
     open: async (port) => {
       const start = new URL(options.url);
       start.searchParams.set('loopback', String(port));

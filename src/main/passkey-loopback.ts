@@ -1,9 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { PasskeyBrowserAnswer } from '../shared/bridge/channels';
-// Only the type: the e2e specs run this module under plain Node, where main's compiled catalogs (a Vite virtual
-// module) do not load; the app passes its texts in (index.ts).
 import type { DesktopTexts } from './desktop-language';
-import { awaitLoopbackAnswer, type LoopbackPage } from './loopback';
+import { awaitLoopbackAnswer, loopbackSecrets } from './loopback';
 
 /** The portal's page that runs the ceremony on its own origin (a route of the web portal). */
 export const DESKTOP_PASSKEY_PATH = '/desktop-passkey';
@@ -34,9 +31,7 @@ export async function passkeyInSystemBrowser(options: {
   texts: DesktopTexts;
   timeoutMs?: number;
 }): Promise<PasskeyBrowserAnswer> {
-  const codeVerifier = randomBytes(32).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  const state = randomBytes(16).toString('base64url');
+  const { codeVerifier, codeChallenge, state } = loopbackSecrets();
   return awaitLoopbackAnswer<PasskeyBrowserAnswer>({
     path: PASSKEY_CALLBACK_PATH,
     read: (url) => {
@@ -46,16 +41,9 @@ export async function passkeyInSystemBrowser(options: {
       const error = url.searchParams.get('error');
       return error !== null && ERROR.test(error) ? { code: null, codeVerifier: null, error } : null;
     },
-    page: (answer): LoopbackPage => {
-      const { t, language, direction } = options.texts;
-      const app = options.appName;
-      return {
-        title: t('desktop.passkeyPageTitle'),
-        text: answer.code ? t('desktop.passkeyPageDone', { app }) : t('desktop.passkeyPageUnfinished', { app }),
-        language,
-        direction,
-      };
-    },
+    page: (answer) => ({ title: 'desktop.passkeyPageTitle', text: answer.code ? 'desktop.passkeyPageDone' : 'desktop.passkeyPageUnfinished' }),
+    texts: options.texts,
+    appName: options.appName,
     open: async (port) => {
       const start = new URL(DESKTOP_PASSKEY_PATH, options.serverOrigin);
       start.search = new URLSearchParams({ loopback: String(port), state, code_challenge: codeChallenge, code_challenge_method: 'S256' }).toString();
