@@ -70,6 +70,16 @@ test('an admin sets Hindi: an English browser gets the Hindi sign-in of the orga
     const picker = visitor.getByRole('combobox', { name: 'भाषा' });
     await expect(picker).toHaveValue('hi');
 
+    // Next visit, the service worker answers from its copy of the page, which the server did not make in Hindi: the
+    // organization's language still wins over the browser's.
+    await visitor.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const served = visitor.waitForResponse((response) => response.request().isNavigationRequest());
+    await visitor.reload();
+    expect((await served).fromServiceWorker()).toBe(true);
+    await expect(visitor.getByRole('heading', { name: 'साइन इन करें', level: 1 })).toBeVisible();
+    expect(await htmlLanguage(visitor)).toEqual(['hi', 'ltr']);
+    await expect(picker).toHaveValue('hi');
+
     // Their own choice wins, now and after a reload.
     await picker.selectOption('en');
     await expect(visitor.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();

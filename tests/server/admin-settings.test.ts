@@ -119,7 +119,7 @@ describeEngines('admin console: security policy and branding', (engine) => {
     const { settings } = await bea.call('updateBranding', { orgId: 'acme', company: 'Acme Rebranded', logo: { imageId } });
     expect(settings).toMatchObject({ company: 'Acme Rebranded', logoUrl: `/images/${imageId}` });
     const visitor = await app().connect();
-    expect(await visitor.call('getCompanyDetails', { orgId: 'acme' })).toEqual({ company: 'Acme Rebranded', companyLogo: `/images/${imageId}` });
+    expect(await visitor.call('getCompanyDetails', { orgId: 'acme' })).toEqual({ company: 'Acme Rebranded', companyLogo: `/images/${imageId}`, language: null });
     const served = await fetch(`${app().url}/images/${imageId}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -134,7 +134,7 @@ describeEngines('admin console: security policy and branding', (engine) => {
     expect((await fetch(`${app().url}/images/${imageId}`)).status).toBe(404);
     expect((await fetch(`${app().url}/images/${gif}`)).headers.get('content-type')).toBe('image/gif');
     await bea.call('updateBranding', { orgId: 'acme', company: 'Acme Console', logo: null });
-    expect(await visitor.call('getCompanyDetails', { orgId: 'acme' })).toEqual({ company: 'Acme Console', companyLogo: null });
+    expect(await visitor.call('getCompanyDetails', { orgId: 'acme' })).toEqual({ company: 'Acme Console', companyLogo: null, language: null });
 
     expect(await auditOf(bea, 'acme')).toContainEqual({ kind: 'branding-changed', actor: 'Bea Brand (bea.brand@acme.test)', member: '', detail: 'name: Acme Console → Acme Rebranded; new logo' });
   });

@@ -49,6 +49,9 @@ describeEngines('the organization language', (engine) => {
     expect(set.settings).toMatchObject({ orgId: 'acme', company: 'Acme Console', language: 'hi' });
     expect(await storedLanguage('acme')).toBe('hi');
     expect((await ada.call('getOrganizationSettings', { orgId: 'acme' })).language).toBe('hi');
+    // The sign-in screens' company details say it to anyone, signed in or not (a page the service worker served).
+    const visitor = await app().connect();
+    expect(await visitor.call('getCompanyDetails', { orgId: 'acme' })).toMatchObject({ company: 'Acme Console', language: 'hi' });
     // The same again changes nothing and writes no second line.
     await ada.call('updateOrganizationLanguage', { orgId: 'acme', language: 'hi' });
     const back = await ada.call('updateOrganizationLanguage', { orgId: 'acme', language: null });

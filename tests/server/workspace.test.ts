@@ -149,8 +149,8 @@ describeEngines('workspace', (engine) => {
 
   it('gives company details of a known organization and 404 for an unknown one', async () => {
     const client = await app().connect();
-    await expect(client.call('getCompanyDetails', { orgId: 'alpha' })).resolves.toEqual({ company: 'Alpha Works', companyLogo: '/logos/alpha.svg' });
-    await expect(client.call('getCompanyDetails', { orgId: 'beta' })).resolves.toEqual({ company: 'Beta Labs', companyLogo: null });
+    await expect(client.call('getCompanyDetails', { orgId: 'alpha' })).resolves.toEqual({ company: 'Alpha Works', companyLogo: '/logos/alpha.svg', language: null });
+    await expect(client.call('getCompanyDetails', { orgId: 'beta' })).resolves.toEqual({ company: 'Beta Labs', companyLogo: null, language: null });
     await expect(client.call('getCompanyDetails', { orgId: 'nowhere' })).rejects.toMatchObject({ code: 404 });
   });
 });

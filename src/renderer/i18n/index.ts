@@ -94,6 +94,14 @@ export async function showLanguage(next: UiLanguage): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The language an organization's admins chose for its signed-out pages (getCompanyDetails): shown unless the visitor
+ * chose one. The server already made its page in it; this covers a page it did not make (the service worker's copy).
+ */
+export function offerLanguage(preferred: UiLanguage | null): void {
+  if (preferred && preferred !== language && !isUiLanguage(savedLanguage())) void showLanguage(preferred);
+}
+
 /** The picker's choice: shown at once, and remembered for the next visit (the server makes that page in it). */
 export function chooseLanguage(language: UiLanguage): Promise<void> {
   saveLanguage(language);

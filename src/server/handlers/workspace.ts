@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { CallError, ERROR_CODES } from '../../shared/protocol';
+import { isLanguage } from '../../shared/i18n/languages';
 import { toPlanAccess } from '../../shared/products';
 import { cachedMembershipsOf, reachableFrom, workspaceOf } from '../accounts/queries';
 import { organizations, users } from '../db/schema';
@@ -12,11 +13,11 @@ export function workspaceHandlers({ db, log, cache }: Services): HandlerMap {
   return {
     async getCompanyDetails(payload) {
       const [org] = await db
-        .select({ company: organizations.company, logoUrl: organizations.logoUrl })
+        .select({ company: organizations.company, logoUrl: organizations.logoUrl, language: organizations.language })
         .from(organizations)
         .where(eq(organizations.orgId, payload.orgId));
       if (!org) throw new CallError(ERROR_CODES.NOT_FOUND, 'Organization not found.');
-      return { company: org.company, companyLogo: org.logoUrl };
+      return { company: org.company, companyLogo: org.logoUrl, language: isLanguage(org.language) ? org.language : null };
     },
 
     async getWorkspaceList(_payload, { user, ip }) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isLanguage, type Language } from '../i18n/languages';
 import { ProductKeySchema } from '../product-schemas';
 import {
   ActivateAccountPayloadSchema,
@@ -90,8 +91,15 @@ export const onboardingSubject = (orgId: string, identifier: string) => `${orgId
  * they make the whole contract, `EVENTS` in `contract.ts`; the renderer loads these first and those with /account.
  */
 export const PORTAL_EVENTS = {
-  /** Company name and logo for the sign-in screens of /{orgId}/…. */
-  getCompanyDetails: entry({ auth: 'none' }, z.object({ orgId: OrgIdSchema }), z.object({ company: z.string(), companyLogo: z.string().nullable() })),
+  /**
+   * Company name and logo for the sign-in screens of /{orgId}/…, and (beyond the spec's two) the language its admins
+   * chose for them (null: the visitor's browser), which a visitor who chose none is shown (issue 26).
+   */
+  getCompanyDetails: entry(
+    { auth: 'none' },
+    z.object({ orgId: OrgIdSchema }),
+    z.object({ company: z.string(), companyLogo: z.string().nullable(), language: z.custom<Language>((value) => isLanguage(value)).nullable() }),
+  ),
   /** Sign in with email or user name and password; may ask for a second factor, a password change or verification. */
   login: entry(
     { auth: 'none', hashes: true, limits: { password: (p) => p.identifier ?? p.email, secondFactor: 'account', codeMail: 'account' } },
