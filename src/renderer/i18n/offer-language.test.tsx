@@ -1,13 +1,14 @@
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { LANGUAGE_COOKIE } from '../../shared/i18n/languages';
 import { setPortalConfig } from '../api';
 import { loginShellConfig } from '../app/login-shell';
+import { saveLanguage } from '../session/saved-session';
 import { chooseLanguage, currentLanguage, offerLanguage, showLanguage } from '.';
 
 beforeAll(() => setPortalConfig(loginShellConfig(false)));
 
 afterEach(async () => {
-  document.cookie = `${LANGUAGE_COOKIE}=; max-age=0; path=/`;
+  // No choice remembered: an empty value is none.
+  saveLanguage('');
   await showLanguage('en');
 });
 
