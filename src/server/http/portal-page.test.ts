@@ -11,7 +11,7 @@ import { consoleLoggingAt } from './console-logging';
 import { portalPage, withLoginShell, withPortalConfig } from './portal-page';
 
 const BUILT = `<!doctype html>
-<html lang="en">
+<html lang="en" dir="ltr">
   <head>
     <link rel="preload" href="/portal-config.json" as="fetch" crossorigin="anonymous">
 

@@ -107,7 +107,7 @@ export async function pageLanguage(req: Pick<Request, 'headers' | 'path'>, organ
 
 /** The page's <html> element in the language: its `lang` and writing direction. */
 export function withLanguage(page: string, language: UiLanguage): string {
-  return page.replace(/<html lang="[^"]*"/, `<html lang="${language}" dir="${directionOf(language)}"`);
+  return page.replace(/<html lang="[^"]*"(?: dir="[^"]*")?/, `<html lang="${language}" dir="${directionOf(language)}"`);
 }
 
 /** The pages in one language. */
