@@ -143,6 +143,13 @@ export const CONNECTION_RATE = { points: 50, windowSeconds: 5, disconnectAfter: 
 export const ADDRESS_IN_FLIGHT = 500;
 
 /**
+ * Of those, the calls that run at once: the others wait their turn (socket/address-turns.ts), so a burst from one
+ * address has this many calls in the pipeline, not hundreds ahead of other clients' at the database and on the event
+ * loop. Above a database pool's ten connections, so that calls of one address can still use them all.
+ */
+export const ADDRESS_RUNNING = 16;
+
+/**
  * A recipient gets at most this many mails of one kind (reset links, verification codes, unlock links) in a window,
  * however often and from however many addresses they are asked for. Beyond it the request is answered as usual and
  * no mail goes out: the code or link mailed last keeps working, so this caps a mail flood without locking anyone out.

@@ -5,7 +5,8 @@ import { MESSAGES } from '../../shared/validation/messages';
 import type { AccountCache } from '../accounts/account-cache';
 import { clientAddress, type TrustFunction } from '../http/client-address';
 import { ServerBusy } from '../auth/hash-pool';
-import { ADDRESS_IN_FLIGHT, CONNECTION_RATE } from '../limits/policies';
+import { ADDRESS_IN_FLIGHT, ADDRESS_RUNNING, CONNECTION_RATE } from '../limits/policies';
+import { AddressTurns } from './address-turns';
 import { describeError, type Logger } from '../log';
 import type { Caller } from '../pipeline/context';
 import type { Metrics } from '../metrics';
@@ -67,6 +68,8 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
   /** Calls running per client address, over all its connections (ADDRESS_IN_FLIGHT). */
   const inFlight = new Map<string, number>();
   const busy = new ServerBusy(1);
+  /** Of those, ADDRESS_RUNNING run at once; the others wait their turn. */
+  const turns = new AddressTurns(ADDRESS_RUNNING);
 
   // A session ended somewhere (this instance or another: the database announces it): its connections here are told,
   // then closed, so a desktop app or a forgotten tab signs out at once rather than at its next call.
@@ -182,8 +185,10 @@ export function registerSocketCalls(io: Server, pipeline: Pipeline, options: { l
         return;
       }
       inFlight.set(address, already + 1);
-      const call = pipeline.run(name, payload, caller, true).then(({ reply, work }) => {
-        if (!socket.connected) return;
+      // A call whose connection closed while it waited its turn is not run.
+      const call = turns.run(address, async () => (socket.connected ? pipeline.run(name, payload, caller, true) : null)).then((result) => {
+        if (!result || !socket.connected) return;
+        const { reply, work } = result;
         socket.emit(RESPONSE_EVENT, { ...reply, rid: rid.success ? rid.data.rid : undefined } as ResponseEnvelope);
         const ms = performance.now() - started;
         metrics.observeCall(reply.event, reply.code, ms);
