@@ -98,6 +98,30 @@ describe('the catalogs', () => {
   });
 });
 
+describe('digits', () => {
+  // A number or a date the screens format is written as Intl writes it for the language (CLDR's default numbering:
+  // Bengali and Marathi their own digits, the others 0-9); the catalogs' own digits ("the 6-digit code", "30 days")
+  // match, so one screen never shows both. Addresses, versions and codes (127.0.0.1, SAML 2.0, 2001:db8::/32, S256)
+  // and ICU's keys (=0) stay as they are.
+  const TECHNICAL = /[=.:/\\A-Za-z0-9_#]$/;
+  const ASCII_RUN = /[0-9]+/g;
+  it.each(Object.keys(LANGUAGES))('%s writes its digits as Intl does for it', (language) => {
+    const digits = Array.from({ length: 10 }, (_, digit) => new Intl.NumberFormat(language, { useGrouping: false }).format(digit)).join('');
+    const native = digits !== '0123456789';
+    const wrong: string[] = [];
+    for (const [id, message] of Object.entries(catalog(language))) {
+      if (native) {
+        for (const found of message.matchAll(ASCII_RUN)) {
+          const before = message.slice(0, found.index);
+          const after = message.slice(found.index + found[0].length);
+          if (!TECHNICAL.test(before) && !/^([.:/][0-9A-Za-z]|[A-Za-z_])/.test(after)) wrong.push(`${id}: ${found[0]}`);
+        }
+      } else if (/[\u0966-\u096F\u09E6-\u09EF\u0BE6-\u0BEF\u0C66-\u0C6F\u06F0-\u06F9\u0660-\u0669]/.test(message)) wrong.push(id);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('the texts that arrive as English (tEnglish): every one has an id, so a new untranslated text fails here', () => {
   const SRC = join(import.meta.dirname, '../..');
   const texts = new Set(Object.values(english));
