@@ -33,6 +33,23 @@ describe('AddressTurns', () => {
     expect(turns.waitingOf('10.0.0.1')).toBe(0);
   });
 
+  it('hands a finished call\'s turn to the next waiting one: a call arriving meanwhile waits behind it', async () => {
+    const turns = new AddressTurns(1);
+    const order: string[] = [];
+    const first = later();
+    const running = turns.run('a', async () => {
+      order.push('first');
+      await first.promise;
+    });
+    const waiting = turns.run('a', async () => void order.push('waiting'));
+    first.done();
+    await running;
+    // The waiting call has the turn but starts only after the event loop turns; a newcomer must not start before it.
+    const newcomer = turns.run('a', async () => void order.push('newcomer'));
+    await Promise.all([waiting, newcomer]);
+    expect(order).toEqual(['first', 'waiting', 'newcomer']);
+  });
+
   it('passes a failed call\'s error to its caller and goes on with the next', async () => {
     const turns = new AddressTurns(1);
     const failing = turns.run('a', async () => {

@@ -19,19 +19,21 @@ export class AddressTurns {
       this.addresses.set(address, turns);
     }
     const own = turns;
-    const start = (): Promise<T> => {
-      own.running += 1;
-      return call().finally(() => {
-        own.running -= 1;
+    // A turn is taken before its call starts (a waiting call's when it is handed the turn), so a call arriving while
+    // the next one waits for the event loop cannot slip in beyond `running`.
+    const go = (): Promise<T> =>
+      call().finally(() => {
         const next = own.waiting.shift();
-        // The next call of a burst starts after the event loop has read the sockets again (setImmediate), so
-        // other clients' calls are never behind a whole burst's worth of work done in one go.
+        // The next call of a burst keeps the turn and starts after the event loop has read the sockets again
+        // (setImmediate), so other clients' calls are never behind a whole burst's worth of work done in one go.
         if (next) setImmediate(next);
-        else if (own.running === 0) this.addresses.delete(address);
+        else if ((own.running -= 1) === 0) this.addresses.delete(address);
       });
-    };
-    if (own.running < this.running) return start();
-    return new Promise<T>((resolve, reject) => own.waiting.push(() => void start().then(resolve, reject)));
+    if (own.running < this.running) {
+      own.running += 1;
+      return go();
+    }
+    return new Promise<T>((resolve, reject) => own.waiting.push(() => void go().then(resolve, reject)));
   }
 
   /** Calls of `address` waiting for a turn (for tests and metrics). */
