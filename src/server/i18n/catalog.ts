@@ -62,7 +62,8 @@ let english: { ids: Map<string, string>; templates: (text: string) => EnglishMat
 export function inLanguage(language: Language, text: string): string {
   if (language === DEFAULT_LANGUAGE) return text;
   english ??= {
-    ids: new Map(Object.entries(SOURCES.en).map(([id, message]) => [message, id])),
+    // The first id with that English, as the renderer's tEnglish takes it.
+    ids: new Map(Object.entries(SOURCES.en).reverse().map(([id, message]) => [message, id])),
     templates: englishMatcher(
       Object.entries(SOURCES.en)
         .filter(([id]) => id.startsWith('message.'))
