@@ -6,8 +6,8 @@ import type { Language } from '../../shared/i18n/languages';
 export interface CompanyDetails {
   company: string;
   companyLogo: string | null;
-  /** The language of the organization's signed-out pages, chosen by its admins (null: the visitor's browser). */
-  language: Language | null;
+  /** The language of the organization's signed-out pages, chosen by its admins (null or absent: the visitor's browser). */
+  language?: Language | null;
 }
 
 type CompanyState = { status: 'loading' } | { status: 'ready'; details: CompanyDetails } | { status: 'failed' };
@@ -20,7 +20,7 @@ function fetchCompanyDetails(orgId: string): Promise<CompanyDetails> {
   if (!pending) {
     pending = call('getCompanyDetails', { orgId });
     // The organization's language, unless the visitor chose one (the server's page already is in it).
-    pending.then((details) => offerLanguage(details.language), () => undefined);
+    pending.then((details) => offerLanguage(details.language ?? null), () => undefined);
     // A failure is not remembered: the next screen may try again.
     pending.catch(() => cache.delete(orgId));
     cache.set(orgId, pending);

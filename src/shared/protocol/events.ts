@@ -98,7 +98,8 @@ export const PORTAL_EVENTS = {
   getCompanyDetails: entry(
     { auth: 'none' },
     z.object({ orgId: OrgIdSchema }),
-    z.object({ company: z.string(), companyLogo: z.string().nullable(), language: z.custom<Language>((value) => isLanguage(value)).nullable() }),
+    // Optional: a client reads a server that does not say it yet (a rolling deployment) as "the visitor's browser".
+    z.object({ company: z.string(), companyLogo: z.string().nullable(), language: z.custom<Language>((value) => isLanguage(value)).nullish() }),
   ),
   /** Sign in with email or user name and password; may ask for a second factor, a password change or verification. */
   login: entry(
