@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
 import type { Plugin } from 'vite';
-import { ENGLISH_MESSAGE_NAMESPACE, isFirstPaintId, isMainId, isServerId, type CatalogSource } from './src/shared/i18n/catalog.ts';
-import { englishPattern } from './src/shared/i18n/english-patterns.ts';
+import { isFirstPaintId, isMainId, isServerId, type CatalogSource } from './src/shared/i18n/catalog.ts';
+import { englishTemplates } from './src/shared/i18n/english-patterns.ts';
 import { isUiLanguage, PSEUDO_LANGUAGE } from './src/shared/i18n/languages.ts';
 import { pseudoMessage } from './src/shared/i18n/pseudo.ts';
 
@@ -32,10 +32,7 @@ export function catalogSource(language: string): CatalogSource {
  * (`translate` is the entry chunk's export that screens.ts uses already; this chunk imports the plural helpers from it too.)
  */
 function englishTemplatesModule(source: CatalogSource): string {
-  const templates = Object.entries(source)
-    .filter(([id]) => id.startsWith(`${ENGLISH_MESSAGE_NAMESPACE}.`))
-    .map(([id, message]) => englishPattern(id, message))
-    .filter((template) => template !== null);
+  const templates = englishTemplates(source);
   return `
 import { englishMatcher } from ${JSON.stringify(ENGLISH_TEMPLATES)};
 import { translate } from ${JSON.stringify(RENDERER_I18N)};

@@ -262,6 +262,16 @@ for (const [language, dir, scheme] of [
       await page.emulateMedia({ colorScheme: scheme });
     });
 
+    /** The screen at `path`: its language and direction, the theme in force, its heading and title translated, axe clean. */
+    const expectScreen = async (page: Page, path: string) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await htmlLanguage(page), path).toEqual([language, dir]);
+      await expect(page.locator('html'), path).toHaveAttribute('data-theme', scheme);
+      expect(await englishInHeadingOrTitle(page), path).toEqual([]);
+      await expectAccessibleOnceQuiet(page, `${path} in ${language}, ${scheme} theme`);
+    };
+
     test('the screens a visitor reaches', async ({ page }) => {
       test.setTimeout(120_000);
       for (const path of [
@@ -282,12 +292,7 @@ for (const [language, dir, scheme] of [
         '/acme/register',
         '/no/such/page',
       ]) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        expect(await htmlLanguage(page), path).toEqual([language, dir]);
-        await expect(page.locator('html'), path).toHaveAttribute('data-theme', scheme);
-        expect(await englishInHeadingOrTitle(page), path).toEqual([]);
-        await expectAccessibleOnceQuiet(page, `${path} in ${language}, ${scheme} theme`);
+        await expectScreen(page, path);
       }
     });
 
@@ -299,12 +304,7 @@ for (const [language, dir, scheme] of [
       await page.locator('#sign-in-password').press('Enter');
       await expect(page).toHaveURL(/\/workspace$/);
       for (const path of ['/workspace', '/change-password', '/account/sessions', '/account/history', '/account/second-factor', '/account/passkeys', '/admin/acme/members', '/admin/acme/security', '/admin/acme/apps']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        expect(await htmlLanguage(page), path).toEqual([language, dir]);
-        await expect(page.locator('html'), path).toHaveAttribute('data-theme', scheme);
-        expect(await englishInHeadingOrTitle(page), path).toEqual([]);
-        await expectAccessibleOnceQuiet(page, `${path} in ${language}, ${scheme} theme`);
+        await expectScreen(page, path);
       }
     });
   });

@@ -7,7 +7,7 @@ import ta from '../../shared/i18n/locales/ta.json';
 import te from '../../shared/i18n/locales/te.json';
 import ur from '../../shared/i18n/locales/ur.json';
 import type { CatalogSource, MessageId } from '../../shared/i18n/catalog';
-import { englishPattern } from '../../shared/i18n/english-patterns';
+import { englishTemplates } from '../../shared/i18n/english-patterns';
 import { englishMatcher, type EnglishMatch } from '../../shared/i18n/english-templates';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/languages';
 
@@ -64,12 +64,7 @@ export function inLanguage(language: Language, text: string): string {
   english ??= {
     // The first id with that English, as the renderer's tEnglish takes it.
     ids: new Map(Object.entries(SOURCES.en).reverse().map(([id, message]) => [message, id])),
-    templates: englishMatcher(
-      Object.entries(SOURCES.en)
-        .filter(([id]) => id.startsWith('message.'))
-        .map(([id, message]) => englishPattern(id, message))
-        .filter((template) => template !== null),
-    ),
+    templates: englishMatcher(englishTemplates(SOURCES.en)),
   };
   const id = english.ids.get(text);
   if (id !== undefined) return serverText(language, id as MessageId);

@@ -7,7 +7,7 @@ import { MESSAGES } from '../validation/messages';
 import { PASSWORD_CHECKLIST } from '../validation/password';
 import { tooLong } from '../validation/fields';
 import { isFirstPaintId, type CatalogSource } from './catalog';
-import { englishPattern } from './english-patterns';
+import { englishTemplates } from './english-patterns';
 import { englishMatcher } from './english-templates';
 import { callErrorSites, callTexts, issueSites, messageTables, SAMPLE_ARGUMENT, schemaMessages } from '../../../tests/message-sources';
 import { LANGUAGES } from './languages';
@@ -125,12 +125,7 @@ describe('digits', () => {
 describe('the texts that arrive as English (tEnglish): every one has an id, so a new untranslated text fails here', () => {
   const SRC = join(import.meta.dirname, '../..');
   const texts = new Set(Object.values(english));
-  const templates = englishMatcher(
-    Object.entries(english)
-      .filter(([id]) => id.startsWith('message.'))
-      .map(([id, message]) => englishPattern(id, message))
-      .filter((template) => template !== null),
-  );
+  const templates = englishMatcher(englishTemplates(english));
   /** Shown translated: a catalog text (any namespace), or a `message.*` text with arguments that matches it. */
   const hasId = (text: string) => texts.has(text) || templates(text) !== null;
   const sourceFiles = (folder: string): string[] =>

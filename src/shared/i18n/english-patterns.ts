@@ -1,4 +1,5 @@
 import { parse, type Token } from '@messageformat/parser';
+import { ENGLISH_MESSAGE_NAMESPACE } from './catalog';
 import type { EnglishTemplate } from './english-templates';
 
 /** A number as English messageformat writes it (`#`, `{n, number}`): digits, with thousands separators. */
@@ -53,4 +54,12 @@ export function englishPattern(id: string, message: string): EnglishTemplate | n
       .join('');
   const pattern = walk(parse(message, { strict: true }), null);
   return hasArgument ? [id, pattern, groups] : null;
+}
+
+/** The patterns of a catalog's `message.*` texts with arguments: what `englishMatcher` takes (build, server, tests). */
+export function englishTemplates(catalog: Record<string, string>): EnglishTemplate[] {
+  return Object.entries(catalog)
+    .filter(([id]) => id.startsWith(`${ENGLISH_MESSAGE_NAMESPACE}.`))
+    .map(([id, message]) => englishPattern(id, message))
+    .filter((template) => template !== null);
 }
