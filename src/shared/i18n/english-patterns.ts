@@ -1,5 +1,6 @@
 import { parse, type Token } from '@messageformat/parser';
-import { ENGLISH_MESSAGE_NAMESPACE } from './catalog';
+// With its extension: the build's config (build-i18n.ts) loads this file through Vite's native config loader.
+import { ENGLISH_MESSAGE_NAMESPACE } from './catalog.ts';
 import type { EnglishTemplate } from './english-templates';
 
 /** A number as English messageformat writes it (`#`, `{n, number}`): digits, with thousands separators. */
